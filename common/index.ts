@@ -1,2 +1,3 @@
 export * from './constants';
+export * from './index_names';
 export * from './opensearch_error';

@@ -7,6 +7,9 @@
  * `OpenSearchDashboardsResponseFactory`; only what we rely on is declared here.
  */
 import type { Readable } from 'stream';
+import type { OpenSearchTransportClient } from '../engine/opensearch/transport';
+
+export type { OpenSearchTransportClient };
 
 export type RouteMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -95,25 +98,6 @@ export interface HandlerContext {
         asInternalUser: OpenSearchTransportClient;
       };
     };
-  };
-}
-
-/**
- * What the engine needs of an OpenSearch client: the generic transport call. Both
- * `@opensearch-project/opensearch`'s `Client` and OSD's scoped clients provide it.
- */
-export interface OpenSearchTransportClient {
-  transport: {
-    request(
-      params: {
-        method: string;
-        path: string;
-        body?: unknown;
-        bulkBody?: unknown;
-        querystring?: Record<string, unknown>;
-      },
-      options?: { headers?: Record<string, string>; requestTimeout?: number; signal?: AbortSignal }
-    ): Promise<{ body: unknown; statusCode?: number | null; headers?: unknown }>;
   };
 }
 

@@ -1,0 +1,35 @@
+/**
+ * OpenSearch's index-name rules (MetadataCreateIndexService.validateIndexOrAliasName and
+ * validateIndexName), checked before a name reaches OpenSearch or a catalog entry.
+ */
+const FORBIDDEN_CHARACTERS = ['\\', '/', '*', '?', '"', '<', '>', '|', ' ', ',', '#', ':'];
+const MAX_INDEX_NAME_BYTES = 255;
+
+/** Returns why `name` is not a valid concrete index name, or null when it is. */
+export function indexNameProblem(name: string): string | null {
+  if (name.length === 0) return 'must not be empty';
+  if (name !== name.toLowerCase()) return 'must be lowercase';
+  const bad = FORBIDDEN_CHARACTERS.find((c) => name.includes(c));
+  if (bad !== undefined) {
+    return `must not contain the following characters [${FORBIDDEN_CHARACTERS.join(', ')}]`;
+  }
+  if (/^[-_+]/.test(name)) return "must not start with '_', '-', or '+'";
+  if (name === '.' || name === '..') return "must not be '.' or '..'";
+  if (Buffer.byteLength(name, 'utf8') > MAX_INDEX_NAME_BYTES) {
+    return `index name is too long, (${Buffer.byteLength(name, 'utf8')} > ${MAX_INDEX_NAME_BYTES})`;
+  }
+  return null;
+}
+
+/**
+ * Returns why `expression` is not a usable index expression (a comma list of names, patterns,
+ * `-exclusions` and `_all`), or null. Only characters that would break the request path are
+ * refused here; OpenSearch judges the rest and answers in its own words.
+ */
+export function indexExpressionProblem(expression: string): string | null {
+  if (expression.length === 0) return 'must not be empty';
+  for (const c of ['\\', '/', '?', '"', '<', '>', '|', ' ', '#']) {
+    if (expression.includes(c)) return `must not contain [${c}]`;
+  }
+  return null;
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the standalone product. Starts (or reuses) OpenSearch, loads the demo data once,
+ * builds the browser app when its sources changed, and serves routes and app on PORT (5602).
+ */
+import { Client } from '@opensearch-project/opensearch';
+import path from 'path';
+import { APP_PATH } from '../common/constants';
+import { consoleLogger } from '../server/standalone/console_logger';
+import { startStandaloneServer } from '../server/standalone/server';
+import { settingsFromEnv } from '../server/standalone/settings_from_env';
+import { buildUi } from './build_ui';
+import { loadDemoData } from './demo/load_demo_data';
+import { ensureOpenSearch } from './opensearch';
+
+const root = path.resolve(__dirname, '..');
+
+async function main(): Promise<void> {
+  const logger = consoleLogger();
+  const settings = settingsFromEnv(process.env);
+  const port = Number(process.env.PORT ?? 5602);
+  const openSearch = await ensureOpenSearch({ log: (line) => logger.info(line) });
+  logger.info(`OpenSearch ${openSearch.version} at ${openSearch.url}`);
+
+  const client = new Client({ node: openSearch.url });
+  try {
+    await loadDemoData(client, path.join(root, '.data', 'demo', 'investments.sqlite'), (line) =>
+      logger.info(line)
+    );
+  } finally {
+    await client.close();
+  }
+
+  const { outDir } = await buildUi();
+  const server = await startStandaloneServer({
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+    openSearchUrl: openSearch.url,
+    uiDir: outDir,
+    settings,
+    logger,
+  });
+  logger.info(`Federation is running at ${server.url}${APP_PATH}`);
+
+  const shutdown = async () => {
+    logger.info('shutting down');
+    await server.close();
+    if (!process.env.FEDERATION_KEEP_OPENSEARCH) await openSearch.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[start] ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+/**
+ * What the engine needs of an OpenSearch client: the generic transport call. Both
+ * `@opensearch-project/opensearch`'s `Client` and the scoped clients OSD hands to route handlers
+ * (`asCurrentUser`, `asInternalUser`) provide it.
+ */
+export interface TransportRequestParams {
+  method: string;
+  path: string;
+  body?: Record<string, unknown> | string;
+  bulkBody?: Array<Record<string, unknown>> | string;
+  querystring?: Record<string, unknown>;
+}
+
+export interface TransportRequestOptions {
+  headers?: Record<string, string>;
+  requestTimeout?: number;
+  signal?: AbortSignal;
+}
+
+export interface OpenSearchTransportClient {
+  transport: {
+    request(
+      params: TransportRequestParams,
+      options?: TransportRequestOptions
+    ): Promise<{ body: unknown; statusCode?: number | null; headers?: unknown }>;
+  };
+}

@@ -1,0 +1,47 @@
+import type { OpenSearchErrorBody } from '../../common/opensearch_error';
+import { isOpenSearchErrorBody } from '../../common/opensearch_error';
+import { FederationError, OpenSearchResponseError } from '../engine/errors';
+
+export interface ErrorReply {
+  status: number;
+  body: OpenSearchErrorBody;
+  /** True for errors that are our fault, not the caller's: worth a log line with the stack. */
+  unexpected: boolean;
+}
+
+/**
+ * Turns anything a handler threw into OpenSearch's error format. With `errorTrace` (the
+ * `error_trace=true` URL parameter) the stack trace is included, as OpenSearch does.
+ */
+export function toErrorReply(error: unknown, errorTrace: boolean): ErrorReply {
+  if (error instanceof OpenSearchResponseError) {
+    const body = isOpenSearchErrorBody(error.body)
+      ? error.body
+      : errorBody(error.status, 'opensearch_exception', describe(error.body), {});
+    return { status: error.status, body, unexpected: false };
+  }
+  if (error instanceof FederationError) {
+    const body = errorBody(error.status, error.type, error.reason, error.details);
+    if (errorTrace) body.error.stack_trace = error.stack;
+    return { status: error.status, body, unexpected: error.status >= 500 };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const body = errorBody(500, 'internal_server_error', `Unexpected error: ${message}`, {});
+  if (errorTrace && error instanceof Error) body.error.stack_trace = error.stack;
+  return { status: 500, body, unexpected: true };
+}
+
+export function errorBody(
+  status: number,
+  type: string,
+  reason: string,
+  details: Record<string, unknown>
+): OpenSearchErrorBody {
+  const cause = { type, reason, ...details };
+  return { error: { root_cause: [cause], ...cause }, status };
+}
+
+function describe(body: unknown): string {
+  if (typeof body === 'string') return body;
+  return JSON.stringify(body) ?? 'no response body';
+}

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { FederationError } from '../engine/errors';
+import { toErrorReply } from './error_response';
+import { parseJsonBody, parseNdjsonBody } from './request_body';
+import type {
+  HandlerContext,
+  HttpRequest,
+  HttpResponse,
+  ResponseFactory,
+  RouteMethod,
+  Router,
+} from './router_contract';
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string | Error): void;
+}
+
+export type BodySpec<B> =
+  | { format: 'json'; schema: z.ZodType<B>; required?: boolean }
+  | { format: 'ndjson'; schema: z.ZodType<B> };
+
+export interface RouteDefinition<P, Q, B> {
+  method: RouteMethod;
+  /** Absolute path in hapi syntax, e.g. `/svc/{index}/_search`. */
+  path: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: BodySpec<B>;
+}
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: HttpRequest['headers'];
+}
+
+/** A handler's answer when it is not a plain 200 with a JSON body. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown
+  ) {}
+}
+
+export type RouteHandler<P, Q, B> = (
+  input: RouteInput<P, Q, B>,
+  context: HandlerContext
+) => Promise<unknown>;
+
+export interface RouteOptions {
+  logger: Logger;
+  maxRequestBytes: number;
+}
+
+/** Accepts anything: we validate inside the handler so that errors use OpenSearch's format. */
+const passThrough = (data: unknown, result: { ok<T>(value: T): { value: T } }) => result.ok(data);
+
+/**
+ * Registers one route. Validation happens here, not in OSD's `validate`, because OSD answers
+ * validation failures in its own Boom shape while our routes must speak OpenSearch's error format;
+ * for the same reason bodies arrive unparsed (`parse: false`) and are parsed here.
+ */
+export function addRoute<P, Q, B>(
+  router: Router,
+  options: RouteOptions,
+  definition: RouteDefinition<P, Q, B>,
+  handler: RouteHandler<P, Q, B>
+): void {
+  const register = router[definition.method];
+  const hasPayload = definition.method !== 'get';
+  register(
+    {
+      path: definition.path,
+      validate: { params: passThrough, query: passThrough, body: passThrough },
+      options: hasPayload
+        ? { body: { parse: false, output: 'data', maxBytes: options.maxRequestBytes } }
+        : undefined,
+    },
+    async (context, request, response) => {
+      const errorTrace = isFlagSet(request.query, 'error_trace');
+      try {
+        const input = validateInput(definition, request);
+        const result = await handler(input, context);
+        return result instanceof Reply
+          ? json(response, result.status, result.body)
+          : json(response, 200, result);
+      } catch (error) {
+        const reply = toErrorReply(error, errorTrace);
+        if (reply.unexpected) {
+          options.logger.error(error instanceof Error ? error : String(error));
+        }
+        return errorResponse(response, reply.status, reply.body);
+      }
+    }
+  );
+}
+
+function validateInput<P, Q, B>(
+  definition: RouteDefinition<P, Q, B>,
+  request: HttpRequest
+): RouteInput<P, Q, B> {
+  const params = check('path', definition.params, request.params ?? {});
+  const query = check('query parameters', definition.query, request.query ?? {});
+  let body: unknown = undefined;
+  const spec = definition.body;
+  if (spec?.format === 'ndjson') body = parseNdjsonBody(request.body);
+  else if (spec?.format === 'json') {
+    body = parseJsonBody(request.body);
+    if (body === undefined && spec.required) {
+      throw new FederationError(400, 'parse_exception', 'request body is required');
+    }
+  }
+  const checkedBody = spec && body !== undefined ? check('request body', spec.schema, body) : body;
+  return { params, query, body: checkedBody as B, headers: request.headers };
+}
+
+function check<T>(part: string, schema: z.ZodType<T> | undefined, data: unknown): T {
+  if (!schema) return data as T;
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const where = issue.path.length > 0 ? `[${issue.path.join('.')}] ` : '';
+    return `${where}${issue.message}`;
+  });
+  throw new FederationError(
+    400,
+    'illegal_argument_exception',
+    `Invalid ${part}: ${problems.join('; ')}`
+  );
+}
+
+function isFlagSet(query: unknown, name: string): boolean {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  return value === '' || value === 'true';
+}
+
+function json(response: ResponseFactory, status: number, body: unknown): HttpResponse {
+  return response.custom({
+    statusCode: status,
+    body: body as Record<string, unknown>,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/**
+ * OSD rewrites error payloads into its Boom shape unless the payload is a Buffer or a stream
+ * (the path its console proxy uses). Sending the serialized body as a Buffer keeps OpenSearch's
+ * error format intact in both hosts.
+ */
+function errorResponse(response: ResponseFactory, status: number, body: unknown): HttpResponse {
+  return response.custom({
+    statusCode: status,
+    body: Buffer.from(JSON.stringify(body)),
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}

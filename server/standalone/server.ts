@@ -1,0 +1,108 @@
+import { Client } from '@opensearch-project/opensearch';
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
+import { FederationEngine } from '../engine/federation_engine';
+import { parseSettings, type FederationSettings } from '../engine/settings';
+import { errorBody } from '../http/error_response';
+import type { Logger } from '../http/route';
+import type { HandlerContext } from '../http/router_contract';
+import { registerRoutes } from '../routes';
+import { consoleLogger } from './console_logger';
+import { sendJson, StandaloneRouter } from './router';
+import { createStaticUiHandler } from './static_ui';
+
+export interface StandaloneServerOptions {
+  port: number;
+  host?: string;
+  openSearchUrl: string;
+  /** The built browser app (`build/public/standalone`). */
+  uiDir: string;
+  settings?: FederationSettings;
+  logger?: Logger;
+}
+
+export interface StandaloneServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The standalone host: the same route modules as inside OSD, registered on our implementation of
+ * OSD's router contract, plus the built UI. OpenSearch calls carry the caller's `Authorization`
+ * header, so a secured cluster sees the real user, as `asCurrentUser` does inside OSD.
+ */
+export async function startStandaloneServer(
+  options: StandaloneServerOptions
+): Promise<StandaloneServer> {
+  const logger = options.logger ?? consoleLogger();
+  const settings = options.settings ?? parseSettings({});
+  const internalClient = new Client({ node: options.openSearchUrl });
+
+  const contextFor = (req: { headers: Record<string, string | string[] | undefined> }) => {
+    const authorization = req.headers.authorization;
+    const asCurrentUser =
+      typeof authorization === 'string'
+        ? internalClient.child({ headers: { authorization } })
+        : internalClient;
+    return {
+      core: { opensearch: { client: { asCurrentUser, asInternalUser: internalClient } } },
+    } as HandlerContext;
+  };
+
+  const router = new StandaloneRouter(contextFor, logger);
+  registerRoutes(router, {
+    engineFor: (context) =>
+      new FederationEngine(
+        {
+          asCurrentUser: context.core.opensearch.client.asCurrentUser,
+          asInternalUser: context.core.opensearch.client.asInternalUser,
+        },
+        settings
+      ),
+    settings,
+    logger,
+  });
+  const staticUi = createStaticUiHandler(options.uiDir);
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      try {
+        if (await router.handle(req, res)) return;
+        if (await staticUi(req, res)) return;
+        const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+        sendJson(
+          res,
+          404,
+          errorBody(404, 'resource_not_found_exception', `no handler found for uri [${pathname}] and method [${req.method}]`, {})
+        );
+      } catch (error) {
+        logger.error(error instanceof Error ? error : String(error));
+        if (!res.headersSent) {
+          sendJson(res, 500, errorBody(500, 'internal_server_error', 'An internal server error occurred.', {}));
+        } else {
+          res.destroy();
+        }
+      }
+    })();
+  });
+  // Bounded waits: a client that stalls while sending cannot hold a socket forever.
+  server.requestTimeout = 5 * 60_000;
+  server.headersTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await internalClient.close();
+    },
+  };
+}
