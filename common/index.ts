@@ -1,3 +1,4 @@
+export * from './catalog_types';
 export * from './constants';
 export * from './index_names';
 export * from './opensearch_error';

@@ -3,7 +3,8 @@ import { indexExpressionProblem, indexNameProblem } from './index_names';
 
 describe('indexNameProblem', () => {
   it('accepts valid names', () => {
-    for (const name of ['vi-orders', 'a', 'logs.2026', 'ünïcode']) expect(indexNameProblem(name)).toBeNull();
+    for (const name of ['vi-orders', 'a', 'logs.2026', 'ünïcode'])
+      expect(indexNameProblem(name)).toBeNull();
   });
 
   it('names what is wrong', () => {

@@ -6,26 +6,32 @@ import { Client } from '@opensearch-project/opensearch';
 import path from 'path';
 import { APP_PATH } from '../common/constants';
 import { consoleLogger } from '../server/standalone/console_logger';
+import { loadOrCreateEncryptionKey } from '../server/standalone/encryption_key';
 import { startStandaloneServer } from '../server/standalone/server';
 import { settingsFromEnv } from '../server/standalone/settings_from_env';
 import { buildUi } from './build_ui';
 import { loadDemoData } from './demo/load_demo_data';
+import { registerDemoCatalog } from './demo/register_demo_catalog';
 import { ensureOpenSearch } from './opensearch';
 
 const root = path.resolve(__dirname, '..');
 
 async function main(): Promise<void> {
   const logger = consoleLogger();
-  const settings = settingsFromEnv(process.env);
+  const env = settingsFromEnv(process.env);
+  const settings = {
+    ...env,
+    encryptionKey:
+      env.encryptionKey ?? loadOrCreateEncryptionKey(path.join(root, '.data', 'encryption.key')),
+  };
   const port = Number(process.env.PORT ?? 5602);
   const openSearch = await ensureOpenSearch({ log: (line) => logger.info(line) });
   logger.info(`OpenSearch ${openSearch.version} at ${openSearch.url}`);
 
+  const demoSqlite = path.join(root, '.data', 'demo', 'investments.sqlite');
   const client = new Client({ node: openSearch.url });
   try {
-    await loadDemoData(client, path.join(root, '.data', 'demo', 'investments.sqlite'), (line) =>
-      logger.info(line)
-    );
+    await loadDemoData(client, demoSqlite, (line) => logger.info(line));
   } finally {
     await client.close();
   }
@@ -39,6 +45,7 @@ async function main(): Promise<void> {
     settings,
     logger,
   });
+  await registerDemoCatalog(server.url, demoSqlite, (line) => logger.info(line));
   logger.info(`Federation is running at ${server.url}${APP_PATH}`);
 
   const shutdown = async () => {

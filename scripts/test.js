@@ -13,7 +13,9 @@ function summarize() {
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
   const skipped = result.numPendingTests + result.numTodoTests;
   // A plain closing line that CI reads whatever the runner.
-  console.log(`${result.numPassedTests} passed, ${result.numFailedTests} failed, ${skipped} skipped`);
+  console.log(
+    `${result.numPassedTests} passed, ${result.numFailedTests} failed, ${skipped} skipped`
+  );
 }
 
 try {

@@ -14,21 +14,25 @@ describe('OSD server adapter', () => {
   let harness: OsdHarness;
   let client: Client;
   let context: HandlerContext;
+  let stopPlugin: (() => Promise<void>) | undefined;
   const index = uniqueName('osd');
 
   beforeAll(async () => {
     client = openSearchClient();
     await client.index({ index, id: '1', body: { title: 'hello' }, refresh: true });
-    context = { core: { opensearch: { client: { asCurrentUser: client, asInternalUser: client } } } };
+    context = {
+      core: { opensearch: { client: { asCurrentUser: client, asInternalUser: client } } },
+    };
     harness = createOsdHarness({ enabled: true, maxRequestBytes: 4096 });
     const instance = plugin(harness.initializerContext);
     await expect(instance.setup(harness.core)).resolves.toEqual({});
-    expect(instance.start()).toEqual({});
+    expect(instance.start({ opensearch: { client: { asInternalUser: client } } })).toEqual({});
+    stopPlugin = () => instance.stop();
   });
 
   afterAll(async () => {
+    await stopPlugin?.();
     await client?.indices.delete({ index }, { ignore: [404] });
-    await client?.close();
   });
 
   it('registers absolute /svc routes with validation functions and raw bodies', () => {
@@ -39,12 +43,21 @@ describe('OSD server adapter', () => {
       if (route.method === 'get') {
         expect(route.config.options?.body).toBeUndefined();
       } else {
-        expect(route.config.options?.body).toMatchObject({ parse: false, output: 'data', maxBytes: 4096 });
+        expect(route.config.options?.body).toMatchObject({
+          parse: false,
+          output: 'data',
+          maxBytes: 4096,
+        });
       }
     }
     const registered = harness.routes.map((r) => `${r.method.toUpperCase()} ${r.config.path}`);
     expect(registered).toEqual(
-      expect.arrayContaining(['GET /svc/_search', 'POST /svc/_search', 'GET /svc/{index}/_search', 'POST /svc/{index}/_search'])
+      expect.arrayContaining([
+        'GET /svc/_search',
+        'POST /svc/_search',
+        'GET /svc/{index}/_search',
+        'POST /svc/{index}/_search',
+      ])
     );
   });
 
@@ -52,15 +65,25 @@ describe('OSD server adapter', () => {
     const response = await harness.invoke(
       'post',
       '/svc/{index}/_search',
-      { params: { index }, body: Buffer.from(JSON.stringify({ query: { match: { title: 'hello' } } })) },
+      {
+        params: { index },
+        body: Buffer.from(JSON.stringify({ query: { match: { title: 'hello' } } })),
+      },
       context
     );
     expect(response.status).toBe(200);
-    expect((response.body as { hits: { hits: Array<{ _id: string }> } }).hits.hits.map((h) => h._id)).toEqual(['1']);
+    expect(
+      (response.body as { hits: { hits: Array<{ _id: string }> } }).hits.hits.map((h) => h._id)
+    ).toEqual(['1']);
   });
 
   it('keeps OpenSearch’s error format through OSD’s error path', async () => {
-    const bad = await harness.invoke('post', '/svc/{index}/_search', { params: { index }, body: Buffer.from('{') }, context);
+    const bad = await harness.invoke(
+      'post',
+      '/svc/{index}/_search',
+      { params: { index }, body: Buffer.from('{') },
+      context
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ status: 400, error: { type: 'parse_exception' } });
     const missing = await harness.invoke(
@@ -70,18 +93,26 @@ describe('OSD server adapter', () => {
       context
     );
     expect(missing.status).toBe(404);
-    expect(missing.body).toMatchObject({ status: 404, error: { type: 'index_not_found_exception' } });
+    expect(missing.body).toMatchObject({
+      status: 404,
+      error: { type: 'index_not_found_exception' },
+    });
   });
 
   it('refuses an unknown federation.* setting at setup with a clear message', async () => {
     const strict = createOsdHarness({ enabled: true, noSuchSetting: 1 });
-    await expect(plugin(strict.initializerContext).setup(strict.core)).rejects.toThrow(/noSuchSetting/);
+    await expect(plugin(strict.initializerContext).setup(strict.core)).rejects.toThrow(
+      /noSuchSetting/
+    );
   });
 
   it('declares its config through @osd/config-schema, loaded only inside OSD', () => {
     const calls: unknown[] = [];
     const builder = {
-      object: (props: Record<string, unknown>, options?: unknown) => (calls.push(['object', props, options]), 'schema'),
+      object: (props: Record<string, unknown>, options?: unknown) => (
+        calls.push(['object', props, options]),
+        'schema'
+      ),
       boolean: (options?: unknown) => (calls.push(['boolean', options]), 'bool'),
     };
     expect(buildConfigSchema(builder)).toBe('schema');

@@ -3,7 +3,7 @@
  * published on npm, so these mirror its `PluginInitializerContext` and `CoreSetup` shapes.
  */
 import type { Logger } from './http/route';
-import type { Router } from './http/router_contract';
+import type { OpenSearchTransportClient, Router } from './http/router_contract';
 
 /** rxjs's Observable, reduced to what we call. */
 export interface Subscribable<T> {
@@ -19,8 +19,15 @@ export interface CoreSetup {
   http: { createRouter(): Router };
 }
 
+export interface CoreStart {
+  opensearch: { client: { asInternalUser: OpenSearchTransportClient } };
+}
+
 /** The object `@osd/config-schema` exports as `schema`; only the builders we use. */
 export interface ConfigSchemaBuilder {
-  object(props: Record<string, unknown>, options?: { unknowns?: 'allow' | 'forbid' | 'ignore' }): unknown;
+  object(
+    props: Record<string, unknown>,
+    options?: { unknowns?: 'allow' | 'forbid' | 'ignore' }
+  ): unknown;
   boolean(options?: { defaultValue?: boolean }): unknown;
 }

@@ -1,7 +1,8 @@
 import { FederationEngine } from './engine/federation_engine';
-import { parseSettings } from './engine/settings';
+import { FederationRuntime } from './engine/federation_runtime';
+import { parseSettings, type FederationSettings } from './engine/settings';
 import type { Logger } from './http/route';
-import type { CoreSetup, PluginInitializerContext, Subscribable } from './osd_types';
+import type { CoreSetup, CoreStart, PluginInitializerContext, Subscribable } from './osd_types';
 import { registerRoutes } from './routes';
 
 /** The raw `federation.*` configuration; `enabled` is OSD's, the rest are engine settings. */
@@ -14,6 +15,8 @@ type RawConfig = { enabled?: boolean } & Record<string, unknown>;
  */
 export class FederationPlugin {
   private readonly logger: Logger;
+  private settings: FederationSettings | null = null;
+  private runtime: FederationRuntime | null = null;
 
   constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
@@ -24,26 +27,38 @@ export class FederationPlugin {
       this.initializerContext.config.create<RawConfig>()
     );
     const settings = parseSettings(raw);
+    if (settings.encryptionKey === undefined) {
+      this.logger.warn(
+        'federation.encryptionKey is not set: datasources with a password cannot be saved'
+      );
+    }
+    this.settings = settings;
     registerRoutes(core.http.createRouter(), {
       engineFor: (context) =>
-        new FederationEngine(
-          {
-            asCurrentUser: context.core.opensearch.client.asCurrentUser,
-            asInternalUser: context.core.opensearch.client.asInternalUser,
-          },
-          settings
-        ),
+        new FederationEngine(this.requireRuntime(), context.core.opensearch.client.asCurrentUser),
       settings,
       logger: this.logger,
     });
     return {};
   }
 
-  start(): Record<string, never> {
+  /** Pools and catalog stores need the server's own client, which OSD hands over at start. */
+  start(core: CoreStart): Record<string, never> {
+    if (this.settings === null) throw new Error('setup() must run before start()');
+    this.runtime = new FederationRuntime(core.opensearch.client.asInternalUser, this.settings);
     return {};
   }
 
-  stop(): void {}
+  async stop(): Promise<void> {
+    await this.runtime?.close();
+    this.runtime = null;
+  }
+
+  private requireRuntime(): FederationRuntime {
+    // OSD serves no request before every plugin has started.
+    if (this.runtime === null) throw new Error('Federation has not started');
+    return this.runtime;
+  }
 }
 
 function firstValue<T>(source: Subscribable<T>): Promise<T> {

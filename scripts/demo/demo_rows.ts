@@ -72,7 +72,11 @@ function day(next: () => number, fromYear: number): string {
   return new Date(start + Math.floor(next() * span)).toISOString().slice(0, 10);
 }
 
-export function demoRows(): { companies: Company[]; articles: Article[]; investments: Investment[] } {
+export function demoRows(): {
+  companies: Company[];
+  articles: Article[];
+  investments: Investment[];
+} {
   const next = random(20261121);
   const companies = COMPANIES.map((company, i) => ({ id: i + 1, ...company }));
   const articles: Article[] = [];

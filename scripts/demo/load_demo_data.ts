@@ -67,7 +67,10 @@ async function loadIndex(
   if (exists.body) return;
   await client.indices.create({
     index,
-    body: { settings: { number_of_shards: 1, number_of_replicas: 0 }, mappings: { properties: MAPPINGS[index] } } as never,
+    body: {
+      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      mappings: { properties: MAPPINGS[index] },
+    } as never,
   });
   const body = docs.flatMap((doc) => [{ index: { _index: index, _id: String(doc.id) } }, doc]);
   const response = await client.bulk({ body, refresh: true });

@@ -1,26 +1,48 @@
+import { ConcreteIndices } from './catalog/concrete_indices';
+import { DatasourceService } from './catalog/datasource_service';
+import { VirtualIndexService } from './catalog/virtual_index_service';
+import type { FederationRuntime } from './federation_runtime';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
+import { DocumentService } from './search/document_service';
+import { IndexMetadataService } from './search/index_metadata_service';
+import { IndexResolver } from './search/index_resolver';
 import { SearchService } from './search/search_service';
-import type { FederationSettings } from './settings';
-
-export interface EngineClients {
-  /** The caller's client: searches run with the caller's permissions. */
-  asCurrentUser: OpenSearchTransportClient;
-  /** The server's own client, for the catalog's system indices. */
-  asInternalUser: OpenSearchTransportClient;
-}
 
 /**
  * The federation engine, bound to one caller. Cheap to build: route handlers make one per request
- * from the request's scoped clients; long-lived state (pools, caches) is passed in, never global.
+ * from the caller's OpenSearch client (`asCurrentUser`); everything long-lived is in the runtime.
  */
 export class FederationEngine {
+  readonly datasources: DatasourceService;
+  readonly virtualIndices: VirtualIndexService;
   readonly search: SearchService;
+  readonly documents: DocumentService;
+  readonly indexMetadata: IndexMetadataService;
 
-  constructor(
-    clients: EngineClients,
-    readonly settings: FederationSettings
-  ) {
-    this.search = new SearchService(new OpenSearchGateway(clients.asCurrentUser));
+  constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
+    const user = new OpenSearchGateway(asCurrentUser);
+    // Late-bound: the two services refer to each other (a datasource in use cannot be deleted).
+    const usersOf = (id: string) => this.virtualIndices.usersOf(id);
+    this.datasources = new DatasourceService(
+      runtime.datasourceStore,
+      runtime.secrets,
+      runtime.connectors,
+      usersOf
+    );
+    this.virtualIndices = new VirtualIndexService(
+      runtime.virtualIndexStore,
+      this.datasources,
+      new ConcreteIndices(user)
+    );
+    const resolver = new IndexResolver(this.virtualIndices);
+    this.search = new SearchService(user);
+    this.documents = new DocumentService(
+      user,
+      resolver,
+      this.virtualIndices,
+      runtime.settings.maxMgetDocs
+    );
+    this.indexMetadata = new IndexMetadataService(user, resolver);
   }
 }

@@ -7,7 +7,28 @@ import { z } from 'zod';
 export const settingsSchema = z
   .object({
     /** Largest request body a route accepts, in bytes. */
-    maxRequestBytes: z.number().int().positive().default(10 * 1024 * 1024),
+    maxRequestBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(10 * 1024 * 1024),
+    /**
+     * Key that encrypts datasource passwords at rest (AES-256-GCM, key derived with HKDF).
+     * At least 32 characters. Standalone creates one on first start when none is given.
+     */
+    encryptionKey: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Connections per datasource pool. */
+    connectorPoolSize: z.number().int().min(1).max(100).default(5),
+    /** How long opening a connection to a datasource may take. */
+    connectorConnectTimeoutMs: z.number().int().positive().default(10_000),
+    /** How long one SQL statement may run before the database is asked to cancel it. */
+    connectorStatementTimeoutMs: z.number().int().positive().default(60_000),
+    /** Idle pooled connections are closed after this long. */
+    connectorIdleTimeoutMs: z.number().int().positive().default(30_000),
+    /** Rows fetched per round trip when streaming from a datasource. */
+    connectorBatchSize: z.number().int().min(1).max(100_000).default(1_000),
+    /** Most documents one `_mget` may ask of a virtual index. */
+    maxMgetDocs: z.number().int().positive().default(10_000),
   })
   .strict();
 

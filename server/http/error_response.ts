@@ -15,9 +15,11 @@ export interface ErrorReply {
  */
 export function toErrorReply(error: unknown, errorTrace: boolean): ErrorReply {
   if (error instanceof OpenSearchResponseError) {
-    const body = isOpenSearchErrorBody(error.body)
-      ? error.body
-      : errorBody(error.status, 'opensearch_exception', describe(error.body), {});
+    // OpenSearch's own answer goes back as it came: an error body, or e.g. `{found: false}`.
+    const body =
+      isOpenSearchErrorBody(error.body) || isObject(error.body)
+        ? (error.body as OpenSearchErrorBody)
+        : errorBody(error.status, 'opensearch_exception', describe(error.body), {});
     return { status: error.status, body, unexpected: false };
   }
   if (error instanceof FederationError) {
@@ -39,6 +41,10 @@ export function errorBody(
 ): OpenSearchErrorBody {
   const cause = { type, reason, ...details };
   return { error: { root_cause: [cause], ...cause }, status };
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(body: unknown): string {

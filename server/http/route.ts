@@ -93,7 +93,7 @@ export function addRoute<P, Q, B>(
         if (reply.unexpected) {
           options.logger.error(error instanceof Error ? error : String(error));
         }
-        return errorResponse(response, reply.status, reply.body);
+        return json(response, reply.status, reply.body);
       }
     }
   );
@@ -138,23 +138,15 @@ function isFlagSet(query: unknown, name: string): boolean {
   return value === '' || value === 'true';
 }
 
+/**
+ * OSD rewrites error payloads into its Boom shape unless the payload is a Buffer or a stream
+ * (the path its console proxy uses). Sending every 4xx/5xx body serialized as a Buffer keeps
+ * OpenSearch's shapes (errors, `found: false`) intact in both hosts.
+ */
 function json(response: ResponseFactory, status: number, body: unknown): HttpResponse {
   return response.custom({
     statusCode: status,
-    body: body as Record<string, unknown>,
-    headers: { 'content-type': 'application/json; charset=utf-8' },
-  });
-}
-
-/**
- * OSD rewrites error payloads into its Boom shape unless the payload is a Buffer or a stream
- * (the path its console proxy uses). Sending the serialized body as a Buffer keeps OpenSearch's
- * error format intact in both hosts.
- */
-function errorResponse(response: ResponseFactory, status: number, body: unknown): HttpResponse {
-  return response.custom({
-    statusCode: status,
-    body: Buffer.from(JSON.stringify(body)),
+    body: status >= 400 ? Buffer.from(JSON.stringify(body)) : (body as Record<string, unknown>),
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
 }

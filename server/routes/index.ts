@@ -1,10 +1,18 @@
 import type { Router } from '../http/router_contract';
+import { registerDatasourceRoutes } from './datasources';
+import { registerDocumentRoutes } from './documents';
+import { registerIndexMetadataRoutes } from './index_metadata';
 import type { RouteDependencies } from './route_dependencies';
 import { registerSearchRoutes } from './search';
+import { registerVirtualIndexRoutes } from './virtual_indices';
 
 export type { RouteDependencies };
 
 /** Registers every Federation route; called by the OSD plugin and by the standalone host. */
 export function registerRoutes(router: Router, deps: RouteDependencies): void {
   registerSearchRoutes(router, deps);
+  registerDocumentRoutes(router, deps);
+  registerIndexMetadataRoutes(router, deps);
+  registerDatasourceRoutes(router, deps);
+  registerVirtualIndexRoutes(router, deps);
 }

@@ -1,6 +1,6 @@
 import type { FederationEngine } from '../engine/federation_engine';
 import type { FederationSettings } from '../engine/settings';
-import type { Logger } from '../http/route';
+import type { Logger, RouteOptions } from '../http/route';
 import type { HandlerContext } from '../http/router_contract';
 
 /** What every route module receives; the same in OSD and standalone. */
@@ -9,4 +9,8 @@ export interface RouteDependencies {
   engineFor(context: HandlerContext): FederationEngine;
   settings: FederationSettings;
   logger: Logger;
+}
+
+export function routeOptions(deps: RouteDependencies): RouteOptions {
+  return { logger: deps.logger, maxRequestBytes: deps.settings.maxRequestBytes };
 }

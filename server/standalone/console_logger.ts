@@ -3,7 +3,8 @@ import type { Logger } from '../http/route';
 /** The standalone host's logger: one line per message on stderr, quiet below `minimum`. */
 export function consoleLogger(minimum: 'debug' | 'info' | 'warn' | 'error' = 'info'): Logger {
   const levels = ['debug', 'info', 'warn', 'error'] as const;
-  const enabled = (level: (typeof levels)[number]) => levels.indexOf(level) >= levels.indexOf(minimum);
+  const enabled = (level: (typeof levels)[number]) =>
+    levels.indexOf(level) >= levels.indexOf(minimum);
   const write = (level: (typeof levels)[number], message: string | Error) => {
     if (!enabled(level)) return;
     const text = message instanceof Error ? (message.stack ?? message.message) : message;

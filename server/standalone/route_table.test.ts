@@ -17,7 +17,10 @@ describe('RouteTable', () => {
   });
 
   it('decodes parameters and matches catch-alls', () => {
-    expect(table.match('get', '/svc/a%2Cb/_doc/x%20y')?.params).toEqual({ index: 'a,b', id: 'x y' });
+    expect(table.match('get', '/svc/a%2Cb/_doc/x%20y')?.params).toEqual({
+      index: 'a,b',
+      id: 'x y',
+    });
     expect(table.match('get', '/ui/fonts/a.woff2')?.params).toEqual({ file: 'fonts/a.woff2' });
   });
 

@@ -97,7 +97,8 @@ function extractParams(segments: Segment[], parts: string[]): Record<string, str
   const params: Record<string, string> = {};
   segments.forEach((segment, i) => {
     if (segment.kind === 'param') params[segment.value] = decodeURIComponent(parts[i]);
-    if (segment.kind === 'rest') params[segment.value] = parts.slice(i).map(decodeURIComponent).join('/');
+    if (segment.kind === 'rest')
+      params[segment.value] = parts.slice(i).map(decodeURIComponent).join('/');
   });
   return params;
 }

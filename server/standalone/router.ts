@@ -87,7 +87,11 @@ export class StandaloneRouter implements Router {
       }
       const { config, handler } = match.entry;
       if (method !== 'get' && config.options?.xsrfRequired !== false && !hasXsrfHeader(req)) {
-        throw new HostError(400, 'xsrf_header_missing', `Request must contain a ${XSRF_HEADER} header.`);
+        throw new HostError(
+          400,
+          'xsrf_header_missing',
+          `Request must contain a ${XSRF_HEADER} header.`
+        );
       }
       const payload = await readPayload(req, config, method as RouteMethod);
       const request = validate(config, {
@@ -115,7 +119,11 @@ export class StandaloneRouter implements Router {
           ? new HostError(400, 'illegal_argument_exception', `Malformed URL: ${error.message}`)
           : error;
       if (!(hostError instanceof HostError)) throw error;
-      sendJson(res, hostError.status, errorBody(hostError.status, hostError.type, hostError.message, {}));
+      sendJson(
+        res,
+        hostError.status,
+        errorBody(hostError.status, hostError.type, hostError.message, {})
+      );
     }
     return true;
   }
@@ -186,10 +194,7 @@ function readAll(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   });
 }
 
-function validate(
-  config: RouteConfig<unknown, unknown, unknown>,
-  raw: HttpRequest
-): HttpRequest {
+function validate(config: RouteConfig<unknown, unknown, unknown>, raw: HttpRequest): HttpRequest {
   if (config.validate === false) return { ...raw, params: {}, query: {}, body: {} };
   const { params, query, body } = config.validate;
   return {
@@ -210,7 +215,8 @@ function runValidation<T>(
     ok: (value) => ({ value }),
     badRequest: (error) => ({ error: typeof error === 'string' ? new Error(error) : error }),
   });
-  if ('error' in result) throw new HostError(400, 'validation_exception', `[${part}]: ${result.error.message}`);
+  if ('error' in result)
+    throw new HostError(400, 'validation_exception', `[${part}]: ${result.error.message}`);
   return result.value;
 }
 

@@ -2,6 +2,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 import { FederationEngine } from '../engine/federation_engine';
+import { FederationRuntime } from '../engine/federation_runtime';
 import { parseSettings, type FederationSettings } from '../engine/settings';
 import { errorBody } from '../http/error_response';
 import type { Logger } from '../http/route';
@@ -49,16 +50,11 @@ export async function startStandaloneServer(
     } as HandlerContext;
   };
 
+  const runtime = new FederationRuntime(internalClient, settings);
   const router = new StandaloneRouter(contextFor, logger);
   registerRoutes(router, {
     engineFor: (context) =>
-      new FederationEngine(
-        {
-          asCurrentUser: context.core.opensearch.client.asCurrentUser,
-          asInternalUser: context.core.opensearch.client.asInternalUser,
-        },
-        settings
-      ),
+      new FederationEngine(runtime, context.core.opensearch.client.asCurrentUser),
     settings,
     logger,
   });
@@ -73,12 +69,21 @@ export async function startStandaloneServer(
         sendJson(
           res,
           404,
-          errorBody(404, 'resource_not_found_exception', `no handler found for uri [${pathname}] and method [${req.method}]`, {})
+          errorBody(
+            404,
+            'resource_not_found_exception',
+            `no handler found for uri [${pathname}] and method [${req.method}]`,
+            {}
+          )
         );
       } catch (error) {
         logger.error(error instanceof Error ? error : String(error));
         if (!res.headersSent) {
-          sendJson(res, 500, errorBody(500, 'internal_server_error', 'An internal server error occurred.', {}));
+          sendJson(
+            res,
+            500,
+            errorBody(500, 'internal_server_error', 'An internal server error occurred.', {})
+          );
         } else {
           res.destroy();
         }
@@ -102,6 +107,7 @@ export async function startStandaloneServer(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await runtime.close();
       await internalClient.close();
     },
   };

@@ -44,7 +44,8 @@ export function createStaticUiHandler(uiDir: string) {
       }
       // Never serve anything outside the UI directory, whatever `..` the path holds.
       if (!file.startsWith(root + path.sep)) return false;
-      return sendFile(res, file, 'public, max-age=300');
+      // File names carry no content hash, so browsers must revalidate after a rebuild.
+      return sendFile(res, file, 'no-cache');
     }
     return false;
   };

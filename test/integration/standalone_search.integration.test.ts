@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSettings } from '../../server/engine/settings';
 import { startStandaloneServer, type StandaloneServer } from '../../server/standalone/server';
 import { openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
 
@@ -15,7 +16,10 @@ describe('standalone host: /svc/_search pass-through', () => {
 
   beforeAll(async () => {
     client = openSearchClient();
-    await client.indices.create({ index, body: { mappings: { properties: { n: { type: 'long' }, tag: { type: 'keyword' } } } } });
+    await client.indices.create({
+      index,
+      body: { mappings: { properties: { n: { type: 'long' }, tag: { type: 'keyword' } } } },
+    });
     const body = [1, 2, 3, 4, 5].flatMap((n) => [
       { index: { _index: index, _id: String(n) } },
       { n, tag: n % 2 === 0 ? 'even' : 'odd' },
@@ -29,7 +33,6 @@ describe('standalone host: /svc/_search pass-through', () => {
   afterAll(async () => {
     await server?.close();
     await client?.indices.delete({ index }, { ignore: [404] });
-    await client?.close();
   });
 
   const post = (url: string, body: string, headers: Record<string, string> = xsrf) =>
@@ -39,7 +42,9 @@ describe('standalone host: /svc/_search pass-through', () => {
     const query = { query: { term: { tag: 'even' } }, sort: [{ n: 'asc' }] };
     const response = await post(`/svc/${index}/_search`, JSON.stringify(query));
     expect(response.status).toBe(200);
-    const ours = (await response.json()) as { hits: { total: { value: number }; hits: Array<{ _id: string }> } };
+    const ours = (await response.json()) as {
+      hits: { total: { value: number }; hits: Array<{ _id: string }> };
+    };
     const direct = await client.search({ index, body: query as never });
     expect(ours.hits.total.value).toBe(2);
     expect(ours.hits.hits.map((h) => h._id)).toEqual(['2', '4']);
@@ -49,22 +54,37 @@ describe('standalone host: /svc/_search pass-through', () => {
   it('accepts GET with a body and URL parameters, as OpenSearch does', async () => {
     // Node's fetch refuses GET bodies; the raw http module sends one like curl -XGET -d does.
     const { request } = await import('http');
+    // Node sends a GET body only with an explicit length, as curl does.
+    const payload = JSON.stringify({ query: { match_all: {} } });
     const url = new URL(`${server.url}/svc/${index}/_search?size=1&sort=n:desc`);
     const body = await new Promise<string>((resolve, reject) => {
-      const req = request(url, { method: 'GET', headers: { 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve(text));
-      });
+      const req = request(
+        url,
+        {
+          method: 'GET',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(text));
+        }
+      );
       req.on('error', reject);
-      req.end(JSON.stringify({ query: { match_all: {} } }));
+      req.end(payload);
     });
     const parsed = JSON.parse(body) as { hits: { hits: Array<{ _id: string }> } };
     expect(parsed.hits.hits.map((h) => h._id)).toEqual(['5']);
   });
 
   it('searches every index on /svc/_search', async () => {
-    const response = await post('/svc/_search', JSON.stringify({ query: { ids: { values: ['3'] } }, size: 100 }));
+    const response = await post(
+      '/svc/_search',
+      JSON.stringify({ query: { ids: { values: ['3'] } }, size: 100 })
+    );
     const body = (await response.json()) as { hits: { hits: Array<{ _index: string }> } };
     expect(response.status).toBe(200);
     expect(body.hits.hits.some((h) => h._index === index)).toBe(true);
@@ -73,7 +93,10 @@ describe('standalone host: /svc/_search pass-through', () => {
   it('answers bad JSON with a 400 in OpenSearch error format', async () => {
     const response = await post(`/svc/${index}/_search`, '{"query": ');
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { type: string; reason: string; root_cause: unknown[] }; status: number };
+    const body = (await response.json()) as {
+      error: { type: string; reason: string; root_cause: unknown[] };
+      status: number;
+    };
     expect(body.status).toBe(400);
     expect(body.error.type).toBe('parse_exception');
     expect(body.error.root_cause).toHaveLength(1);
@@ -98,21 +121,31 @@ describe('standalone host: /svc/_search pass-through', () => {
     const bad = JSON.stringify({ query: { no_such_query: {} } });
     const response = await post(`/svc/${index}/_search`, bad);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('parsing_exception');
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe(
+      'parsing_exception'
+    );
     const ours = await post(`/svc/${index}/_search?error_trace=true`, '{');
-    expect(((await ours.json()) as { error: { stack_trace?: string } }).error.stack_trace).toMatch(/parse/i);
+    expect(((await ours.json()) as { error: { stack_trace?: string } }).error.stack_trace).toMatch(
+      /parse/i
+    );
   });
 
   it('refuses index expressions that would break the path', async () => {
     const response = await post(`/svc/${encodeURIComponent('a/b')}/_search`, '{}');
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_index_name_exception');
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe(
+      'invalid_index_name_exception'
+    );
   });
 
   it('requires the osd-xsrf header on POST, like OSD', async () => {
-    const response = await post(`/svc/${index}/_search`, '{}', { 'content-type': 'application/json' });
+    const response = await post(`/svc/${index}/_search`, '{}', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { reason: string } }).error.reason).toMatch(/osd-xsrf/);
+    expect(((await response.json()) as { error: { reason: string } }).error.reason).toMatch(
+      /osd-xsrf/
+    );
   });
 
   it('answers unknown routes and wrong methods in OpenSearch error format', async () => {
@@ -128,7 +161,7 @@ describe('standalone host: /svc/_search pass-through', () => {
       port: 0,
       openSearchUrl: openSearchUrl(),
       uiDir: tmpdir(),
-      settings: { maxRequestBytes: 64 },
+      settings: parseSettings({ maxRequestBytes: 64 }),
     });
     try {
       const response = await fetch(`${small.url}/svc/${index}/_search`, {

@@ -54,7 +54,8 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
       if (config.validate === undefined) throw new Error(`${config.path} has no validate`);
       if (config.validate !== false) {
         for (const [key, fn] of Object.entries(config.validate)) {
-          if (typeof fn !== 'function') throw new Error(`validate.${key} of ${config.path} is not a function`);
+          if (typeof fn !== 'function')
+            throw new Error(`validate.${key} of ${config.path} is not a function`);
         }
       }
       routes.push({
@@ -63,7 +64,12 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
         handler: handler as RequestHandler<unknown, unknown, unknown>,
       });
     };
-  const router: Router = { get: record('get'), post: record('post'), put: record('put'), delete: record('delete') };
+  const router: Router = {
+    get: record('get'),
+    post: record('post'),
+    put: record('put'),
+    delete: record('delete'),
+  };
   const logger: Logger = {
     debug: (m) => logged.push(String(m)),
     info: (m) => logged.push(String(m)),
@@ -94,7 +100,10 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
         if (validate === false) return {};
         const fn = validate[name];
         if (!fn) return {};
-        const result = fn(data, { ok: (value) => ({ value }), badRequest: (e) => ({ error: new Error(String(e)) }) });
+        const result = fn(data, {
+          ok: (value) => ({ value }),
+          badRequest: (e) => ({ error: new Error(String(e)) }),
+        });
         if ('error' in result) throw result.error;
         return result.value;
       };
@@ -112,15 +121,25 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
       try {
         response = await route.handler(context, osdRequest, osdResponseFactory);
       } catch {
-        return { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'An internal server error occurred.' }, headers: {} };
+        return {
+          status: 500,
+          body: {
+            statusCode: 500,
+            error: 'Internal Server Error',
+            message: 'An internal server error occurred.',
+          },
+          headers: {},
+        };
       }
       return toHapi(response);
     },
   };
 }
 
-const respond = (status: number, options: { body?: unknown; headers?: Record<string, string | string[]> } = {}) =>
-  ({ status, payload: options.body, options }) as HttpResponse;
+const respond = (
+  status: number,
+  options: { body?: unknown; headers?: Record<string, string | string[]> } = {}
+) => ({ status, payload: options.body, options }) as HttpResponse;
 
 export const osdResponseFactory: ResponseFactory = {
   ok: (o) => respond(200, o),
@@ -134,12 +153,21 @@ function toHapi(response: HttpResponse): HapiLikeResponse {
   const headers = response.options.headers ?? {};
   const payload = response.payload;
   if (response.status >= 400 && !Buffer.isBuffer(payload) && !(payload instanceof Readable)) {
-    const message = typeof payload === 'string' ? payload : String((payload as { message?: unknown })?.message);
-    return { status: response.status, body: { statusCode: response.status, error: STATUS_CODES[response.status], message }, headers };
+    const message =
+      typeof payload === 'string' ? payload : String((payload as { message?: unknown })?.message);
+    return {
+      status: response.status,
+      body: { statusCode: response.status, error: STATUS_CODES[response.status], message },
+      headers,
+    };
   }
   if (Buffer.isBuffer(payload)) {
     const type = String(headers['content-type'] ?? '');
-    return { status: response.status, body: type.includes('json') ? JSON.parse(payload.toString('utf8')) : payload, headers };
+    return {
+      status: response.status,
+      body: type.includes('json') ? JSON.parse(payload.toString('utf8')) : payload,
+      headers,
+    };
   }
   return { status: response.status, body: payload, headers };
 }

@@ -29,9 +29,15 @@ export function fromClientError(error: unknown): Error {
         { cause: error }
       );
     case 'RequestAbortedError':
-      return new FederationError(499, 'request_aborted_exception', 'The request was cancelled', {}, {
-        cause: error,
-      });
+      return new FederationError(
+        499,
+        'request_aborted_exception',
+        'The request was cancelled',
+        {},
+        {
+          cause: error,
+        }
+      );
     default:
       return error;
   }

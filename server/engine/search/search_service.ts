@@ -1,8 +1,7 @@
 import { indexExpressionProblem } from '../../../common/index_names';
 import { FederationError } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-
-export type QueryParams = Record<string, string | string[] | undefined>;
+import { definedParams, type QueryParams } from './query_params';
 
 export interface SearchRequest {
   /** The index expression from the path; absent for `/svc/_search`. */
@@ -21,7 +20,8 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<unknown> {
     if (request.index !== undefined) assertIndexExpression(request.index);
-    const path = request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
+    const path =
+      request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
     return this.openSearch.request({
       method: 'POST',
       path,
@@ -41,10 +41,4 @@ export function assertIndexExpression(expression: string): void {
       { index: expression }
     );
   }
-}
-
-function definedParams(params: QueryParams): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
-  return out;
 }

@@ -1,0 +1,46 @@
+/** Request and response shapes of the datasource and virtual-index APIs (spec §2.1, §2.2). */
+
+export interface JdbcConfig {
+  driver: string;
+  url: string;
+  username?: string;
+  /** Write-only: stored encrypted, never returned. */
+  password?: string;
+  /** IANA zone in which the remote database stores dates and timestamps; UTC when absent. */
+  timezone?: string;
+}
+
+export interface DatasourceBody {
+  jdbc: JdbcConfig;
+}
+
+/** A datasource as read back: the password is never part of it. */
+export interface DatasourceView {
+  jdbc: Omit<JdbcConfig, 'password'> & { password_set: boolean };
+}
+
+export interface VirtualIndexBody {
+  datasource: string;
+  resource: string;
+  key?: string;
+  catalog?: string;
+  schema?: string;
+}
+
+export type FieldType = 'keyword' | 'boolean' | 'date' | 'long' | 'double';
+
+export interface VirtualIndexColumn {
+  name: string;
+  remote_type: string;
+  type: FieldType;
+  /** Date columns only: the remote value is an instant, not a wall-clock time. */
+  zoned?: boolean;
+}
+
+export interface VirtualIndexView extends VirtualIndexBody {
+  /** The remote columns the index exposes, as found when it was last saved. */
+  columns: VirtualIndexColumn[];
+}
+
+export const DATASOURCE_INDEX = '.federation-datasources';
+export const VIRTUAL_INDEX_INDEX = '.federation-virtual-indices';

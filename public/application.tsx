@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createRoot } from 'react-dom/client';
+import { DatasourcesPanel } from './components/datasources/datasources_panel';
+import { GraphQueryPanel } from './components/graph_query/graph_query_panel';
+import { JoinExplorerPanel } from './components/join_explorer/join_explorer_panel';
+import { AppShell, type AppTab } from './components/shared/app_shell';
+import { VirtualIndicesPanel } from './components/virtual_indices/virtual_indices_panel';
+import { HttpProvider } from './services/http_context';
+import type { AppDependencies, AppMountParameters, AppUnmount } from './types';
+
+export type AppTabId = 'graph_query' | 'join_explorer' | 'datasources' | 'virtual_indices';
+
+/** The tabs, in display order; the first is shown when the URL names none. */
+export const APP_TABS: readonly AppTab<AppTabId>[] = [
+  { id: 'graph_query', label: 'Graph query', path: '/graph-query', Panel: GraphQueryPanel },
+  { id: 'join_explorer', label: 'Join explorer', path: '/join-explorer', Panel: JoinExplorerPanel },
+  { id: 'datasources', label: 'Datasources', path: '/datasources', Panel: DatasourcesPanel },
+  {
+    id: 'virtual_indices',
+    label: 'Virtual indices',
+    path: '/virtual-indices',
+    Panel: VirtualIndicesPanel,
+  },
+];
+
+/**
+ * Mounts the app into `element` (OSD's mount contract, also used by the standalone host) and
+ * returns the unmount function. OUI 1.24 has no `EuiProvider` (it arrived in later EUI), so the
+ * tree needs no theme provider: the theme comes from OUI's CSS, which the host loads.
+ */
+export function renderApp(
+  { http }: AppDependencies,
+  { element, history }: Pick<AppMountParameters, 'element' | 'history'>
+): AppUnmount {
+  // One client per mount: cached server state must not outlive the app or leak between mounts.
+  const queryClient = new QueryClient();
+  const root = createRoot(element);
+  root.render(
+    <QueryClientProvider client={queryClient}>
+      <HttpProvider http={http}>
+        <AppShell history={history} tabs={APP_TABS} />
+      </HttpProvider>
+    </QueryClientProvider>
+  );
+  return () => {
+    root.unmount();
+    queryClient.clear();
+  };
+}

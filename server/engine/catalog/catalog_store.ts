@@ -1,0 +1,135 @@
+import { OpenSearchResponseError } from '../errors';
+import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+
+export interface StoredDocument<T> {
+  _index: string;
+  _id: string;
+  _version: number;
+  _seq_no: number;
+  _primary_term: number;
+  _source: T;
+}
+
+export interface WriteResult {
+  _index: string;
+  _id: string;
+  _version: number;
+  result: 'created' | 'updated' | 'deleted' | 'not_found';
+  _seq_no: number;
+  _primary_term: number;
+}
+
+/** Most catalog entries a list returns; a catalog is configuration, not data. */
+const LIST_LIMIT = 10_000;
+
+/**
+ * Catalog entries kept in a hidden OpenSearch index, so every server process pointed at the
+ * cluster sees the same catalog. The index is created on first use; a concurrent creator winning
+ * the race is fine. Writes refresh the (tiny) index so a list right after a write sees it.
+ */
+export class CatalogStore<T extends object> {
+  private ready: Promise<void> | null = null;
+
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    readonly index: string,
+    private readonly properties: Record<string, unknown>
+  ) {}
+
+  async get(id: string): Promise<StoredDocument<T> | null> {
+    await this.ensureIndex();
+    try {
+      const doc = await this.openSearch.request<StoredDocument<T> & { found: boolean }>({
+        method: 'GET',
+        path: opensearchPath(this.index, '_doc', id),
+      });
+      return doc.found ? doc : null;
+    } catch (error) {
+      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Several entries by id, in the order asked; missing ones are null. */
+  async getMany(ids: string[]): Promise<Array<StoredDocument<T> | null>> {
+    if (ids.length === 0) return [];
+    await this.ensureIndex();
+    const response = await this.openSearch.request<{
+      docs: Array<StoredDocument<T> & { found?: boolean }>;
+    }>({
+      method: 'POST',
+      path: opensearchPath(this.index, '_mget'),
+      body: { ids },
+    });
+    return response.docs.map((doc) => (doc.found ? doc : null));
+  }
+
+  async put(id: string, source: T): Promise<WriteResult> {
+    await this.ensureIndex();
+    return this.openSearch.request<WriteResult>({
+      method: 'PUT',
+      path: opensearchPath(this.index, '_doc', id),
+      body: source as Record<string, unknown>,
+      querystring: { refresh: 'true' },
+    });
+  }
+
+  async delete(id: string): Promise<WriteResult | null> {
+    await this.ensureIndex();
+    try {
+      return await this.openSearch.request<WriteResult>({
+        method: 'DELETE',
+        path: opensearchPath(this.index, '_doc', id),
+        querystring: { refresh: 'true' },
+      });
+    } catch (error) {
+      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /** Every entry, sorted by id (in memory: sorting on `_id` is off by default in OpenSearch 3). */
+  async list(where?: Record<string, string>): Promise<Array<StoredDocument<T>>> {
+    await this.ensureIndex();
+    const filter = Object.entries(where ?? {}).map(([field, value]) => ({
+      term: { [field]: value },
+    }));
+    const response = await this.openSearch.request<{ hits: { hits: Array<StoredDocument<T>> } }>({
+      method: 'POST',
+      path: opensearchPath(this.index, '_search'),
+      body: {
+        size: LIST_LIMIT,
+        seq_no_primary_term: true,
+        version: true,
+        query: { bool: { filter } },
+      },
+    });
+    return response.hits.hits.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  }
+
+  private ensureIndex(): Promise<void> {
+    this.ready ??= this.createIndex().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createIndex(): Promise<void> {
+    try {
+      await this.openSearch.request({
+        method: 'PUT',
+        path: opensearchPath(this.index),
+        body: {
+          settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
+          mappings: { dynamic: 'strict', properties: this.properties },
+        },
+      });
+    } catch (error) {
+      const alreadyThere =
+        error instanceof OpenSearchResponseError &&
+        JSON.stringify(error.body).includes('resource_already_exists_exception');
+      if (!alreadyThere) throw error;
+    }
+  }
+}

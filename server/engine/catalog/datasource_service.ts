@@ -1,0 +1,184 @@
+import type { DatasourceBody, DatasourceView, JdbcConfig } from '../../../common/catalog_types';
+import type { Connector, ResourceRef } from '../connectors/connector';
+import type { ConnectorRegistry } from '../connectors/connector_registry';
+import { parseDatasourceConfig } from '../connectors/jdbc_url';
+import { badRequest, FederationError, notFound } from '../errors';
+import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
+import { datasourceIdProblem } from './datasource_ids';
+import { splitUrlPassword } from './jdbc_password';
+import type { SecretBox } from './secret_box';
+
+export interface StoredDatasource {
+  jdbc: Omit<JdbcConfig, 'password'>;
+  password_secret?: string;
+  updated_at: string;
+}
+
+/** A datasource ready to connect: its pooled connector and the zone its dates are stored in. */
+export interface OpenDatasource {
+  id: string;
+  connector: Connector;
+  timezone: string;
+}
+
+/**
+ * Datasources: JDBC settings of remote databases, kept in the catalog with the password
+ * encrypted. Reads never return the password; an update without one keeps the stored one.
+ */
+export class DatasourceService {
+  constructor(
+    private readonly store: CatalogStore<StoredDatasource>,
+    private readonly secrets: SecretBox,
+    private readonly connectors: ConnectorRegistry,
+    /** Ids of the virtual indices that use a datasource, to refuse deleting it under them. */
+    private readonly usersOf: (id: string) => Promise<string[]>
+  ) {}
+
+  async put(id: string, body: DatasourceBody): Promise<WriteResult> {
+    assertDatasourceId(id);
+    const { url, password: urlPassword } = splitUrlPassword(body.jdbc.url);
+    const password = body.jdbc.password ?? urlPassword;
+    // Refuses unsupported drivers, malformed URLs and unknown zones before anything is stored.
+    parseDatasourceConfig({ ...body.jdbc, url, password });
+    const previous = password === undefined ? await this.store.get(id) : null;
+    const stored: StoredDatasource = {
+      jdbc: withoutUndefined({
+        driver: body.jdbc.driver,
+        url,
+        username: body.jdbc.username,
+        timezone: body.jdbc.timezone,
+      }),
+      password_secret:
+        password === undefined ? previous?._source.password_secret : this.secrets.encrypt(password),
+      updated_at: new Date().toISOString(),
+    };
+    const result = await this.store.put(id, withoutUndefined(stored));
+    await this.connectors.evict(id);
+    return result;
+  }
+
+  async get(id: string) {
+    const doc = await this.require(id);
+    return { ...metadataOf(doc), found: true, _source: publicView(doc._source) };
+  }
+
+  async list() {
+    const started = Date.now();
+    const docs = await this.store.list();
+    return searchResponse(
+      started,
+      docs.map((doc) => ({
+        _index: doc._index,
+        _id: doc._id,
+        _score: null,
+        _source: publicView(doc._source),
+      }))
+    );
+  }
+
+  async delete(id: string): Promise<WriteResult> {
+    assertDatasourceId(id);
+    const users = await this.usersOf(id);
+    if (users.length > 0) {
+      throw new FederationError(
+        409,
+        'resource_in_use_exception',
+        `datasource [${id}] is used by virtual indices [${users.join(', ')}]; delete them first`,
+        { datasource: id }
+      );
+    }
+    const result = await this.store.delete(id);
+    if (result === null) throw missing(id);
+    await this.connectors.evict(id);
+    return result;
+  }
+
+  /** Opens a connection and runs a trivial statement, so a user learns now what would fail later. */
+  async validate(id: string) {
+    const { connector } = await this.open(id);
+    const started = Date.now();
+    const { server } = await connector.validate();
+    return { _id: id, valid: true, server, took_in_millis: Date.now() - started };
+  }
+
+  async metadata(id: string, resource?: ResourceRef) {
+    const { connector } = await this.open(id);
+    if (resource === undefined) return { _id: id, ...(await connector.metadata()) };
+    const columns = await connector.describe(resource);
+    return {
+      _id: id,
+      resource: withoutUndefined({ ...resource }),
+      columns: columns.map((c) => ({
+        name: c.name,
+        remote_type: c.remoteType,
+        type: c.mappedType,
+        nullable: c.nullable,
+      })),
+    };
+  }
+
+  /** The datasource's pooled connector; a 404 when it does not exist. */
+  async open(id: string): Promise<OpenDatasource> {
+    const doc = await this.require(id);
+    const jdbc: JdbcConfig = { ...doc._source.jdbc };
+    if (doc._source.password_secret !== undefined) {
+      jdbc.password = this.secrets.decrypt(doc._source.password_secret);
+    }
+    const revision = `${doc._seq_no}:${doc._primary_term}`;
+    return {
+      id,
+      connector: this.connectors.get(id, revision, jdbc),
+      timezone: doc._source.jdbc.timezone ?? 'UTC',
+    };
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return datasourceIdProblem(id) === null && (await this.store.get(id)) !== null;
+  }
+
+  private async require(id: string): Promise<StoredDocument<StoredDatasource>> {
+    assertDatasourceId(id);
+    const doc = await this.store.get(id);
+    if (doc === null) throw missing(id);
+    return doc;
+  }
+}
+
+function assertDatasourceId(id: string): void {
+  const problem = datasourceIdProblem(id);
+  if (problem !== null)
+    throw badRequest(`Invalid datasource id [${id}]: ${problem}`, { datasource: id });
+}
+
+function missing(id: string): FederationError {
+  return notFound('resource_not_found_exception', `datasource [${id}] does not exist`, {
+    datasource: id,
+  });
+}
+
+function publicView(stored: StoredDatasource): DatasourceView {
+  return { jdbc: { ...stored.jdbc, password_set: stored.password_secret !== undefined } };
+}
+
+export function metadataOf(doc: StoredDocument<unknown>) {
+  return {
+    _index: doc._index,
+    _id: doc._id,
+    _version: doc._version,
+    _seq_no: doc._seq_no,
+    _primary_term: doc._primary_term,
+  };
+}
+
+/** A catalog list answered in the shape of an OpenSearch search response. */
+export function searchResponse(started: number, hits: Array<Record<string, unknown>>) {
+  return {
+    took: Date.now() - started,
+    timed_out: false,
+    hits: { total: { value: hits.length, relation: 'eq' }, max_score: null, hits },
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,194 @@
+import type {
+  VirtualIndexBody,
+  VirtualIndexColumn,
+  VirtualIndexView,
+} from '../../../common/catalog_types';
+import { indexNameProblem } from '../../../common/index_names';
+import type { RemoteColumn } from '../connectors/connector';
+import { badRequest, FederationError, notFound } from '../errors';
+import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
+import {
+  metadataOf,
+  searchResponse,
+  type DatasourceService,
+  type OpenDatasource,
+} from './datasource_service';
+import type { ConcreteIndices } from './concrete_indices';
+
+export interface StoredVirtualIndex extends VirtualIndexView {
+  updated_at: string;
+}
+
+/** A virtual index resolved for querying: its catalog entry and its open datasource. */
+export interface OpenVirtualIndex {
+  id: string;
+  definition: StoredVirtualIndex;
+  datasource: OpenDatasource;
+}
+
+/**
+ * Virtual indices: index names answered from a remote table or view. Creating one checks the
+ * datasource, the resource and the key against the remote database, records the columns, and
+ * creates an empty concrete index of the same name so security plugins can grant on the name.
+ */
+export class VirtualIndexService {
+  constructor(
+    private readonly store: CatalogStore<StoredVirtualIndex>,
+    private readonly datasources: DatasourceService,
+    private readonly concreteIndices: ConcreteIndices
+  ) {}
+
+  async put(id: string, body: VirtualIndexBody): Promise<WriteResult & { index_created: boolean }> {
+    assertVirtualIndexId(id);
+    if (!(await this.datasources.exists(body.datasource))) {
+      throw badRequest(`datasource [${body.datasource}] does not exist`, {
+        datasource: body.datasource,
+      });
+    }
+    const datasource = await this.datasources.open(body.datasource);
+    const remote = await describeForCreation(datasource, body);
+    const columns = remote.filter((c) => c.mappedType !== null).map(toColumn);
+    if (body.key !== undefined) assertKey(body.key, remote, body.resource);
+    if (columns.length === 0) {
+      throw badRequest(`resource [${body.resource}] has no column of a supported type`, {
+        resource: body.resource,
+      });
+    }
+    const indexCreated = await this.concreteIndices.ensureEmpty(id, columns);
+    const stored: StoredVirtualIndex = {
+      ...withoutUndefined(body),
+      columns,
+      updated_at: new Date().toISOString(),
+    };
+    const result = await this.store.put(id, stored);
+    return { ...result, index_created: indexCreated };
+  }
+
+  async get(id: string) {
+    const doc = await this.require(id);
+    return { ...metadataOf(doc), found: true, _source: publicView(doc._source) };
+  }
+
+  async list() {
+    const started = Date.now();
+    const docs = await this.store.list();
+    return searchResponse(
+      started,
+      docs.map((doc) => ({
+        _index: doc._index,
+        _id: doc._id,
+        _score: null,
+        _source: publicView(doc._source),
+      }))
+    );
+  }
+
+  /** Removes the catalog entry; the concrete index stays (spec §8.2.12). */
+  async delete(id: string): Promise<WriteResult> {
+    assertVirtualIndexId(id);
+    const result = await this.store.delete(id);
+    if (result === null) throw missing(id);
+    return result;
+  }
+
+  /** The definitions of the names that are virtual indices; other names are absent. */
+  async lookup(names: string[]): Promise<Map<string, StoredVirtualIndex>> {
+    const candidates = [...new Set(names)].filter((n) => indexNameProblem(n) === null);
+    const docs = await this.store.getMany(candidates);
+    const found = new Map<string, StoredVirtualIndex>();
+    docs.forEach((doc) => doc && found.set(doc._id, doc._source));
+    return found;
+  }
+
+  async open(id: string, definition: StoredVirtualIndex): Promise<OpenVirtualIndex> {
+    return { id, definition, datasource: await this.datasources.open(definition.datasource) };
+  }
+
+  /** Virtual indices that use datasource `id`. */
+  async usersOf(datasource: string): Promise<string[]> {
+    return (await this.store.list({ datasource })).map((doc) => doc._id);
+  }
+
+  private async require(id: string): Promise<StoredDocument<StoredVirtualIndex>> {
+    assertVirtualIndexId(id);
+    const doc = await this.store.get(id);
+    if (doc === null) throw missing(id);
+    return doc;
+  }
+}
+
+async function describeForCreation(
+  datasource: OpenDatasource,
+  body: VirtualIndexBody
+): Promise<RemoteColumn[]> {
+  try {
+    return await datasource.connector.describe({
+      catalog: body.catalog,
+      schema: body.schema,
+      name: body.resource,
+    });
+  } catch (error) {
+    // A missing table is a mistake in the request body, not a missing API resource.
+    if (error instanceof FederationError && error.status === 404) {
+      throw new FederationError(400, 'illegal_argument_exception', error.reason, {
+        ...error.details,
+        datasource: body.datasource,
+      });
+    }
+    throw error;
+  }
+}
+
+function assertKey(key: string, remote: RemoteColumn[], resource: string): void {
+  const column = remote.find((c) => c.name === key);
+  if (column === undefined) {
+    throw badRequest(
+      `key [${key}] is not a column of [${resource}]; its columns are [${remote.map((c) => c.name).join(', ')}]`,
+      { key }
+    );
+  }
+  if (column.mappedType === null) {
+    throw badRequest(
+      `key [${key}] has type [${column.remoteType}], which virtual indices do not support`,
+      { key }
+    );
+  }
+}
+
+function toColumn(column: RemoteColumn): VirtualIndexColumn {
+  return withoutUndefined({
+    name: column.name,
+    remote_type: column.remoteType,
+    type: column.mappedType!,
+    zoned: column.mappedType === 'date' ? Boolean(column.zoned) : undefined,
+  });
+}
+
+function assertVirtualIndexId(id: string): void {
+  const problem = indexNameProblem(id);
+  if (problem !== null) {
+    throw new FederationError(
+      400,
+      'invalid_index_name_exception',
+      `Invalid index name [${id}], ${problem}`,
+      {
+        index: id,
+      }
+    );
+  }
+}
+
+function missing(id: string): FederationError {
+  return notFound('resource_not_found_exception', `virtual index [${id}] does not exist`, {
+    index: id,
+  });
+}
+
+function publicView(stored: StoredVirtualIndex): VirtualIndexView {
+  const { updated_at: _updated, ...view } = stored;
+  return view;
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,72 @@
+/**
+ * One remote SQL database, reached through its Node driver. Each database has its own file in
+ * this folder implementing this interface; the engine never touches a driver directly.
+ */
+import type { SqlDialect } from '../sql/dialect';
+
+export type ConnectorKind = 'postgres' | 'mysql' | 'sqlserver' | 'sqlite';
+
+/** Index field types a remote column maps to (spec §2.3); null: skipped, not understood. */
+export type MappedType = 'keyword' | 'boolean' | 'date' | 'long' | 'double';
+
+export interface RemoteColumn {
+  name: string;
+  /** The database's own type name, e.g. `character varying`, `bigint`, `DATETIME`. */
+  remoteType: string;
+  mappedType: MappedType | null;
+  /**
+   * For date columns: true when the value is an instant (PostgreSQL `timestamptz`), false when it
+   * is a wall-clock value read in the datasource's `jdbc.timezone`.
+   */
+  zoned?: boolean;
+  nullable: boolean;
+}
+
+/** A table or view, optionally qualified. */
+export interface ResourceRef {
+  catalog?: string;
+  schema?: string;
+  name: string;
+}
+
+export interface RemoteResource extends Required<Pick<ResourceRef, 'name'>> {
+  catalog?: string;
+  schema?: string;
+  kind: 'table' | 'view';
+}
+
+export interface ConnectorMetadata {
+  catalogs: string[];
+  schemas: Array<{ catalog?: string; name: string }>;
+  resources: RemoteResource[];
+}
+
+export interface QueryOptions {
+  /** Cancels the statement on the server side when aborted. */
+  signal?: AbortSignal;
+  /** Statement timeout in milliseconds (the connector's default when absent). */
+  timeoutMs?: number;
+}
+
+/** A row as the driver returns it, keyed by column name. Dates arrive as text or Date. */
+export type Row = Record<string, unknown>;
+
+export interface Connector {
+  readonly kind: ConnectorKind;
+  readonly dialect: SqlDialect;
+  /** Opens a connection and runs a trivial statement; resolves with the server's version text. */
+  validate(options?: QueryOptions): Promise<{ server: string }>;
+  /**
+   * Streams the rows of one parameterised statement with back-pressure: the next batch is read
+   * from the server only as the consumer pulls. Breaking out of the loop releases the connection.
+   */
+  stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row>;
+  /** Runs a statement whose result is small (aggregations, counts) and returns all rows. */
+  query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]>;
+  /** The columns of a table or view; throws a 404-type error when it does not exist. */
+  describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]>;
+  /** Catalogs, schemas and tables/views visible to the connection. */
+  metadata(options?: QueryOptions): Promise<ConnectorMetadata>;
+  /** Closes every pooled connection. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,30 @@
+/** The one place that turns connection settings into a connector for the right database. */
+import type { Connector } from './connector';
+import { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits } from './connector_support';
+import type { ConnectionSpec } from './jdbc_url';
+import { MysqlConnector } from './mysql_connector';
+import { PostgresConnector } from './postgres_connector';
+import { SqlServerConnector } from './sqlserver_connector';
+import { SqliteConnector } from './sqlite_connector';
+
+export { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits };
+
+/**
+ * Builds the connector; no connection is opened until the first call (so a datasource whose
+ * server is down can still be created, and `validate()` reports why).
+ */
+export function createConnector(
+  spec: ConnectionSpec,
+  limits: ConnectorLimits = DEFAULT_CONNECTOR_LIMITS
+): Connector {
+  switch (spec.kind) {
+    case 'postgres':
+      return new PostgresConnector(spec, limits);
+    case 'mysql':
+      return new MysqlConnector(spec, limits);
+    case 'sqlserver':
+      return new SqlServerConnector(spec, limits);
+    case 'sqlite':
+      return new SqliteConnector(spec, limits);
+  }
+}

@@ -1,0 +1,455 @@
+/**
+ * PostgreSQL through `pg`: a pool per datasource, `pg-cursor` for streaming, and the server's own
+ * `statement_timeout`. Cancellation uses the wire protocol's CancelRequest, which needs no pooled
+ * connection (a pool that is full must still be able to cancel).
+ */
+import net from 'node:net';
+import type { ConnectionOptions } from 'node:tls';
+import {
+  Pool,
+  types as pgTypes,
+  type CustomTypesConfig,
+  type PoolClient,
+  type PoolConfig,
+} from 'pg';
+import Cursor from 'pg-cursor';
+import type { FederationError } from '../errors';
+import { postgresDialect } from '../sql/dialects/postgres';
+import type {
+  Connector,
+  ConnectorMetadata,
+  QueryOptions,
+  RemoteColumn,
+  RemoteResource,
+  ResourceRef,
+  Row,
+} from './connector';
+import {
+  StatementGuard,
+  authenticationError,
+  connectionError,
+  errorCode,
+  errorMessage,
+  networkDetail,
+  NETWORK_ERROR_CODES,
+  queryError,
+  readTlsFile,
+  remoteColumn,
+  resourceNotFound,
+  scrub,
+  timeoutError,
+  abortedError,
+  unknownDatabaseError,
+  withTimeout,
+  type ConnectorLimits,
+} from './connector_support';
+import { connectionAddress, type PostgresSpec, type TlsSpec } from './jdbc_url';
+import { postgresMappedType, postgresTypeIsZoned } from './postgres_types';
+
+/** The server enforces the timeout; the client-side deadline only catches a silent server. */
+const GRACE_MS = 1_000;
+
+// ---------------------------------------------------------------------------------------------
+// Type parsers
+
+/** date, timestamp, timestamptz and their arrays. */
+const RAW_TEXT_OIDS = [1082, 1114, 1184, 1182, 1115, 1185];
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const MONEY_OID = 790;
+
+const rawText = (value: string) => value;
+
+function parseInt8(value: string): number | string {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+/** With `lc_monetary=C` (set at connect) money reads `-$1,234.56`. */
+function parseMoney(value: string): number {
+  return Number(value.replace(/[^0-9.-]/g, ''));
+}
+
+const TEXT_PARSERS = new Map<number, (value: string) => unknown>([
+  ...RAW_TEXT_OIDS.map((oid) => [oid, rawText] as const),
+  [INT8_OID, parseInt8],
+  [NUMERIC_OID, Number],
+  [MONEY_OID, parseMoney],
+]);
+
+/**
+ * Per-pool parsers (never pg's global ones, which other code in the process may rely on):
+ * dates and timestamps stay the text the server sent, because building a JS Date would read a
+ * wall-clock timestamp in this process's local zone.
+ */
+export const postgresTypeParsers: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    const parser = format === 'binary' ? undefined : TEXT_PARSERS.get(oid);
+    return parser ?? pgTypes.getTypeParser(oid, format ?? 'text');
+  }) as CustomTypesConfig['getTypeParser'],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+
+/** libpq `options` syntax: spaces separate settings, so they (and backslashes) are escaped. */
+function escapeOption(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\s/g, (c) => `\\${c}`);
+}
+
+/**
+ * Session settings at connect: timestamptz text in UTC (so it never depends on the server's
+ * zone), ISO dates, and the C money format that the money parser understands.
+ */
+export function postgresStartupOptions(spec: PostgresSpec): string {
+  const settings = ['TimeZone=UTC', 'DateStyle=ISO,MDY', 'lc_monetary=C'];
+  if (spec.schema) settings.push(`search_path=${spec.schema}`);
+  return settings.map((s) => `-c ${escapeOption(s)}`).join(' ');
+}
+
+function postgresSsl(tls: TlsSpec | undefined): false | ConnectionOptions {
+  if (!tls) return false;
+  const options: ConnectionOptions = { rejectUnauthorized: tls.verify !== 'none' };
+  if (tls.caFile) options.ca = readTlsFile(tls.caFile, 'sslrootcert');
+  if (tls.certFile) options.cert = readTlsFile(tls.certFile, 'sslcert');
+  if (tls.keyFile) options.key = readTlsFile(tls.keyFile, 'sslkey');
+  // verify-ca checks the chain but not the host name.
+  if (tls.verify === 'ca') options.checkServerIdentity = () => undefined;
+  return options;
+}
+
+export function postgresPoolConfig(spec: PostgresSpec, limits: ConnectorLimits): PoolConfig {
+  return {
+    host: spec.host,
+    port: spec.port,
+    database: spec.database,
+    user: spec.user,
+    password: spec.password,
+    ssl: postgresSsl(spec.ssl),
+    max: limits.poolSize,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    // Idle connections must not keep a process (a CLI, a test run) alive.
+    allowExitOnIdle: true,
+    keepAlive: true,
+    application_name: 'federation',
+    statement_timeout: limits.statementTimeoutMs > 0 ? limits.statementTimeoutMs : undefined,
+    options: postgresStartupOptions(spec),
+    types: postgresTypeParsers,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+
+const DESCRIBE_SQL = `SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, t.typtype
+FROM information_schema.columns c
+LEFT JOIN pg_catalog.pg_namespace n ON n.nspname = c.udt_schema
+LEFT JOIN pg_catalog.pg_type t ON t.typnamespace = n.oid AND t.typname = c.udt_name
+WHERE c.table_catalog::text = COALESCE($1::text, current_database()::text)
+  AND c.table_schema::text = COALESCE($2::text, current_schema()::text)
+  AND c.table_name::text = $3::text
+ORDER BY c.ordinal_position`;
+
+const SYSTEM_SCHEMA_FILTER = (column: string) =>
+  `${column} NOT IN ('pg_catalog', 'information_schema') AND ${column} NOT LIKE 'pg\\_toast%' ` +
+  `AND ${column} NOT LIKE 'pg\\_temp\\_%'`;
+
+const CATALOGS_SQL = `SELECT datname FROM pg_catalog.pg_database
+WHERE datallowconn AND NOT datistemplate ORDER BY datname`;
+
+const SCHEMAS_SQL = `SELECT current_database() AS catalog, nspname AS name FROM pg_catalog.pg_namespace
+WHERE ${SYSTEM_SCHEMA_FILTER('nspname')} AND has_schema_privilege(oid, 'USAGE') ORDER BY nspname`;
+
+const RESOURCES_SQL = `SELECT table_catalog, table_schema, table_name, table_type
+FROM information_schema.tables
+WHERE ${SYSTEM_SCHEMA_FILTER('table_schema')}
+ORDER BY table_schema, table_name`;
+
+interface DescribeRow {
+  column_name: string;
+  data_type: string;
+  udt_name: string;
+  is_nullable: string;
+  typtype: string | null;
+}
+
+/** information_schema says `USER-DEFINED` and `ARRAY`; the udt name says which. */
+function describedType(row: DescribeRow): string {
+  if (row.data_type === 'USER-DEFINED') return row.udt_name;
+  if (row.data_type === 'ARRAY') return `${row.udt_name.replace(/^_/, '')}[]`;
+  return row.data_type;
+}
+
+function toColumn(row: DescribeRow): RemoteColumn {
+  const remoteType = describedType(row);
+  const mapped = postgresMappedType(remoteType, row.typtype === 'e');
+  return remoteColumn(
+    row.column_name,
+    remoteType,
+    mapped,
+    row.is_nullable === 'YES',
+    postgresTypeIsZoned(remoteType)
+  );
+}
+
+/** pg serialises a Date in the process's local zone; ISO UTC text is unambiguous. */
+function toParams(params: unknown[]): unknown[] {
+  return params.map((p) => (p instanceof Date ? p.toISOString() : p));
+}
+
+/** A SQLSTATE means the server answered and the connection is still in a known state. */
+function sqlState(err: unknown): string | undefined {
+  const code = errorCode(err);
+  return code && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Sends the protocol's CancelRequest on a fresh socket; best effort, never throws. */
+function sendCancelRequest(
+  host: string,
+  port: number,
+  processId: number,
+  secretKey: number,
+  timeoutMs: number
+): Promise<void> {
+  return new Promise((resolve) => {
+    const packet = Buffer.alloc(16);
+    packet.writeInt32BE(16, 0);
+    packet.writeInt32BE(80877102, 4); // the CancelRequest code
+    packet.writeInt32BE(processId, 8);
+    packet.writeInt32BE(secretKey, 12);
+    const socket = net.connect({ host, port });
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    timer.unref();
+    socket.once('connect', () => socket.end(packet));
+    socket.once('error', () => undefined);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+const noop = () => undefined;
+
+export class PostgresConnector implements Connector {
+  readonly kind = 'postgres' as const;
+  readonly dialect = postgresDialect;
+  private readonly pool: Pool;
+  private readonly address: string;
+  /** The statement_timeout each pooled session currently has, to skip a SET when unchanged. */
+  private readonly sessionTimeouts = new WeakMap<PoolClient, number>();
+  private readonly errorListeners = new WeakSet<PoolClient>();
+
+  constructor(
+    private readonly spec: PostgresSpec,
+    private readonly limits: ConnectorLimits
+  ) {
+    this.address = connectionAddress(spec);
+    this.pool = new Pool(postgresPoolConfig(spec, limits));
+    // An idle client whose server went away emits here; the pool drops it. Not ours to crash on.
+    this.pool.on('error', noop);
+  }
+
+  async validate(options?: QueryOptions): Promise<{ server: string }> {
+    const rows = await this.query(this.dialect.versionStatement, [], options);
+    return { server: String(Object.values(rows[0] ?? {})[0] ?? '') };
+  }
+
+  query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
+    return this.withClient(options, async (client) => {
+      const result = await client.query<Row>({ text: sql, values: toParams(params) });
+      return result.rows;
+    });
+  }
+
+  async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
+    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
+    const client = await this.acquire(guard);
+    let destroy = false;
+    let finished = false;
+    let cursor: Cursor<Row> | undefined;
+    try {
+      guard.onStop(() => {
+        destroy = true;
+        void this.cancel(client);
+      });
+      await guard.race(this.applyTimeout(client, guard.timeoutMs), noop);
+      cursor = client.query(new Cursor<Row>(sql, toParams(params)));
+      for (;;) {
+        // The deadline covers the server's work for one batch, as statement_timeout does for
+        // each Execute; the consumer's own pace is not the database's fault.
+        guard.arm();
+        const rows = await guard.race(cursor.read(this.limits.batchSize), noop);
+        guard.disarm();
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          guard.check();
+          yield row;
+        }
+      }
+      finished = true;
+    } catch (err) {
+      // After an error the cursor's portal and the session's state are not worth reasoning about.
+      destroy = true;
+      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
+    } finally {
+      guard.dispose();
+      if (!finished && !destroy && cursor) {
+        // The consumer stopped early: close the portal so the session can be reused.
+        const closed = await withTimeout(
+          cursor.close().then(() => true),
+          this.limits.connectTimeoutMs,
+          false
+        );
+        destroy = !closed;
+      }
+      client.release(destroy || undefined);
+    }
+  }
+
+  async describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
+    const rows = (await this.query(
+      DESCRIBE_SQL,
+      [resource.catalog ?? null, resource.schema ?? null, resource.name],
+      options
+    )) as unknown as DescribeRow[];
+    if (rows.length === 0) throw resourceNotFound(resource);
+    return rows.map(toColumn);
+  }
+
+  metadata(options?: QueryOptions): Promise<ConnectorMetadata> {
+    return this.withClient(options, async (client) => {
+      const catalogs = await client.query<{ datname: string }>(CATALOGS_SQL);
+      const schemas = await client.query<{ catalog: string; name: string }>(SCHEMAS_SQL);
+      const tables = await client.query<{
+        table_catalog: string;
+        table_schema: string;
+        table_name: string;
+        table_type: string;
+      }>(RESOURCES_SQL);
+      return {
+        catalogs: catalogs.rows.map((r) => r.datname),
+        schemas: schemas.rows.map((r) => ({ catalog: r.catalog, name: r.name })),
+        resources: tables.rows.map((r): RemoteResource => ({
+          catalog: r.table_catalog,
+          schema: r.table_schema,
+          name: r.table_name,
+          kind: r.table_type === 'VIEW' ? 'view' : 'table',
+        })),
+      };
+    });
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end();
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async withClient<T>(
+    options: QueryOptions | undefined,
+    run: (client: PoolClient) => Promise<T>
+  ): Promise<T> {
+    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
+    const client = await this.acquire(guard);
+    let destroy = false;
+    try {
+      guard.onStop(() => {
+        destroy = true;
+        void this.cancel(client);
+      });
+      await guard.race(this.applyTimeout(client, guard.timeoutMs), noop);
+      guard.arm();
+      return await guard.race(run(client), noop);
+    } catch (err) {
+      destroy ||= sqlState(err) === undefined;
+      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
+    } finally {
+      guard.dispose();
+      // A client we sent a cancel for is dropped: the cancel could otherwise land on whatever
+      // statement the next borrower runs.
+      client.release(destroy || undefined);
+    }
+  }
+
+  private async acquire(guard: StatementGuard): Promise<PoolClient> {
+    let client: PoolClient;
+    try {
+      client = await guard.race(this.pool.connect(), (late) => late.release());
+    } catch (err) {
+      guard.dispose();
+      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
+    }
+    if (!this.errorListeners.has(client)) {
+      // A connection that breaks between statements emits 'error'; the next statement reports it.
+      client.on('error', noop);
+      this.errorListeners.add(client);
+    }
+    return client;
+  }
+
+  private async applyTimeout(client: PoolClient, timeoutMs: number): Promise<void> {
+    const current = this.sessionTimeouts.get(client) ?? this.limits.statementTimeoutMs;
+    if (current === timeoutMs) return;
+    await client.query('SELECT set_config($1, $2, false)', [
+      'statement_timeout',
+      String(timeoutMs),
+    ]);
+    this.sessionTimeouts.set(client, timeoutMs);
+  }
+
+  private cancel(client: PoolClient): Promise<void> {
+    const { processID, secretKey } = client as unknown as {
+      processID: number | null;
+      secretKey: number | null;
+    };
+    if (processID === null || secretKey === null) return Promise.resolve();
+    return sendCancelRequest(
+      this.spec.host,
+      this.spec.port,
+      processID,
+      secretKey,
+      this.limits.connectTimeoutMs
+    );
+  }
+
+  /** Every driver error a user can act on, in one place. */
+  private translate(err: unknown, timeoutMs = this.limits.statementTimeoutMs): FederationError {
+    const code = errorCode(err);
+    const message = scrub(errorMessage(err), this.spec.password);
+    if (code && NETWORK_ERROR_CODES.has(code)) {
+      return connectionError(this.address, networkDetail(code, message), err);
+    }
+    if (/timeout exceeded when trying to connect|connection timeout/i.test(message)) {
+      return connectionError(
+        this.address,
+        `no connection within ${this.limits.connectTimeoutMs}ms (the server did not answer, ` +
+          `or all ${this.limits.poolSize} pooled connections stayed busy)`,
+        err
+      );
+    }
+    switch (code) {
+      case '28P01': // invalid_password
+      case '28000': // invalid_authorization_specification, e.g. no pg_hba.conf entry
+        return authenticationError(this.spec.user, this.address, err);
+      case '3D000': // invalid_catalog_name
+        return unknownDatabaseError(this.spec.database ?? this.spec.user ?? '', this.address, err);
+      case '57014': // query_canceled: by statement_timeout, or by someone else's cancel
+        return /statement timeout/i.test(message)
+          ? timeoutError(timeoutMs, err)
+          : abortedError(err);
+      case '57P01': // admin_shutdown
+      case '57P03': // cannot_connect_now
+        return connectionError(this.address, message, err);
+    }
+    if (/password must be a string|no password/i.test(message)) {
+      // pg's SASL client without jdbc.password.
+      return authenticationError(this.spec.user, this.address, err);
+    }
+    if (!sqlState(err) && /terminated|closed|ended/i.test(message)) {
+      return connectionError(this.address, `the connection was lost: ${message}`, err);
+    }
+    return queryError(message, err);
+  }
+}

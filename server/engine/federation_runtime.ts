@@ -1,0 +1,46 @@
+import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../common/catalog_types';
+import { DATASOURCE_PROPERTIES, VIRTUAL_INDEX_PROPERTIES } from './catalog/catalog_mappings';
+import { CatalogStore } from './catalog/catalog_store';
+import type { StoredDatasource } from './catalog/datasource_service';
+import { SecretBox } from './catalog/secret_box';
+import type { StoredVirtualIndex } from './catalog/virtual_index_service';
+import { ConnectorRegistry } from './connectors/connector_registry';
+import { OpenSearchGateway } from './opensearch/opensearch_gateway';
+import type { OpenSearchTransportClient } from './opensearch/transport';
+import type { FederationSettings } from './settings';
+
+/**
+ * What outlives a request: connection pools, the secret box, and the catalog stores (which talk
+ * to OpenSearch as the server itself). The host builds one at start and closes it at stop.
+ */
+export class FederationRuntime {
+  readonly connectors: ConnectorRegistry;
+  readonly secrets: SecretBox;
+  readonly datasourceStore: CatalogStore<StoredDatasource>;
+  readonly virtualIndexStore: CatalogStore<StoredVirtualIndex>;
+
+  constructor(
+    internalClient: OpenSearchTransportClient,
+    readonly settings: FederationSettings
+  ) {
+    const internal = new OpenSearchGateway(internalClient);
+    this.connectors = new ConnectorRegistry({
+      poolSize: settings.connectorPoolSize,
+      connectTimeoutMs: settings.connectorConnectTimeoutMs,
+      statementTimeoutMs: settings.connectorStatementTimeoutMs,
+      idleTimeoutMs: settings.connectorIdleTimeoutMs,
+      batchSize: settings.connectorBatchSize,
+    });
+    this.secrets = new SecretBox(settings.encryptionKey);
+    this.datasourceStore = new CatalogStore(internal, DATASOURCE_INDEX, DATASOURCE_PROPERTIES);
+    this.virtualIndexStore = new CatalogStore(
+      internal,
+      VIRTUAL_INDEX_INDEX,
+      VIRTUAL_INDEX_PROPERTIES
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.connectors.closeAll();
+  }
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { FederationError } from '../../errors';
+import {
+  dialectFor,
+  mysqlDialect,
+  postgresDialect,
+  sqlServerDialect,
+  sqliteDialect,
+} from './index';
+
+function badRequestOf(run: () => unknown): FederationError {
+  try {
+    run();
+  } catch (err) {
+    expect(err).toBeInstanceOf(FederationError);
+    expect((err as FederationError).status).toBe(400);
+    return err as FederationError;
+  }
+  throw new Error('expected a 400');
+}
+
+describe('dialectFor', () => {
+  it('returns the dialect of each kind', () => {
+    expect(dialectFor('postgres')).toBe(postgresDialect);
+    expect(dialectFor('mysql')).toBe(mysqlDialect);
+    expect(dialectFor('sqlserver')).toBe(sqlServerDialect);
+    expect(dialectFor('sqlite')).toBe(sqliteDialect);
+    for (const kind of ['postgres', 'mysql', 'sqlserver', 'sqlite'] as const) {
+      expect(dialectFor(kind).name).toBe(kind);
+    }
+  });
+});
+
+describe('quoteIdentifier', () => {
+  it.each([
+    [postgresDialect, 'orders', '"orders"'],
+    [postgresDialect, 'my "quoted" table', '"my ""quoted"" table"'],
+    [postgresDialect, 'a`b]c', '"a`b]c"'],
+    [sqliteDialect, 'x"; DROP TABLE t; --', '"x""; DROP TABLE t; --"'],
+    [mysqlDialect, 'orders', '`orders`'],
+    [mysqlDialect, 'we`ird``', '`we``ird`````'],
+    [mysqlDialect, 'a"b', '`a"b`'],
+    [sqlServerDialect, 'orders', '[orders]'],
+    [sqlServerDialect, 'a]b', '[a]]b]'],
+    [sqlServerDialect, '[x]', '[[x]]]'],
+    [sqlServerDialect, 'Ünïcødé 表', '[Ünïcødé 表]'],
+  ])('%# %s', (dialect, identifier, quoted) => {
+    expect(dialect.quoteIdentifier(identifier)).toBe(quoted);
+  });
+
+  it.each([postgresDialect, mysqlDialect, sqlServerDialect, sqliteDialect])(
+    '$name refuses NUL and empty identifiers with a 400',
+    (dialect) => {
+      expect(badRequestOf(() => dialect.quoteIdentifier('a\u0000b')).reason).toContain(
+        'contains a NUL character'
+      );
+      expect(badRequestOf(() => dialect.quoteIdentifier('')).reason).toContain('must not be empty');
+    }
+  );
+});
+
+describe('placeholder', () => {
+  it('numbers PostgreSQL and SQL Server parameters, not MySQL and SQLite ones', () => {
+    expect([1, 2, 10].map((i) => postgresDialect.placeholder(i))).toEqual(['$1', '$2', '$10']);
+    expect([1, 2, 10].map((i) => sqlServerDialect.placeholder(i))).toEqual(['@p1', '@p2', '@p10']);
+    expect([1, 2].map((i) => mysqlDialect.placeholder(i))).toEqual(['?', '?']);
+    expect([1, 2].map((i) => sqliteDialect.placeholder(i))).toEqual(['?', '?']);
+  });
+
+  it('refuses indexes below 1', () => {
+    for (const dialect of [postgresDialect, mysqlDialect, sqlServerDialect, sqliteDialect]) {
+      expect(() => dialect.placeholder(0)).toThrow(RangeError);
+      expect(() => dialect.placeholder(1.5)).toThrow(RangeError);
+    }
+  });
+});
+
+describe('limitOffset', () => {
+  const sql = 'SELECT a FROM t ORDER BY a';
+
+  it('PostgreSQL', () => {
+    expect(postgresDialect.limitOffset(sql, 10, 0)).toBe(`${sql} LIMIT 10`);
+    expect(postgresDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(postgresDialect.limitOffset(sql, null, 20)).toBe(`${sql} OFFSET 20`);
+    expect(postgresDialect.limitOffset(sql, 0, 0)).toBe(`${sql} LIMIT 0`);
+    expect(postgresDialect.limitOffset(sql, null, 0)).toBe(sql);
+  });
+
+  it('MySQL needs a limit before an offset', () => {
+    expect(mysqlDialect.limitOffset(sql, 10, 0)).toBe(`${sql} LIMIT 10`);
+    expect(mysqlDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(mysqlDialect.limitOffset(sql, null, 20)).toBe(
+      `${sql} LIMIT 18446744073709551615 OFFSET 20`
+    );
+    expect(mysqlDialect.limitOffset(sql, null, 0)).toBe(sql);
+  });
+
+  it('SQLite uses LIMIT -1 for "no limit"', () => {
+    expect(sqliteDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(sqliteDialect.limitOffset(sql, null, 20)).toBe(`${sql} LIMIT -1 OFFSET 20`);
+    expect(sqliteDialect.limitOffset(sql, 5, 0)).toBe(`${sql} LIMIT 5`);
+    expect(sqliteDialect.limitOffset(sql, null, 0)).toBe(sql);
+  });
+
+  it('SQL Server uses OFFSET ... FETCH, and TOP (0) for an empty page', () => {
+    expect(sqlServerDialect.limitOffset(sql, 10, 20)).toBe(
+      `${sql} OFFSET 20 ROWS FETCH NEXT 10 ROWS ONLY`
+    );
+    expect(sqlServerDialect.limitOffset(sql, 10, 0)).toBe(
+      `${sql} OFFSET 0 ROWS FETCH NEXT 10 ROWS ONLY`
+    );
+    expect(sqlServerDialect.limitOffset(sql, null, 20)).toBe(`${sql} OFFSET 20 ROWS`);
+    expect(sqlServerDialect.limitOffset(sql, null, 0)).toBe(sql);
+    expect(sqlServerDialect.limitOffset(sql, 0, 5)).toBe(
+      `SELECT TOP (0) * FROM (${sql} OFFSET 5 ROWS) AS [paged]`
+    );
+  });
+
+  it.each([postgresDialect, mysqlDialect, sqlServerDialect, sqliteDialect])(
+    '$name refuses negative or fractional paging with a 400',
+    (dialect) => {
+      expect(badRequestOf(() => dialect.limitOffset(sql, -1, 0)).reason).toContain('row limit');
+      expect(badRequestOf(() => dialect.limitOffset(sql, 1.5, 0)).reason).toContain('row limit');
+      expect(badRequestOf(() => dialect.limitOffset(sql, 1, -3)).reason).toContain('row offset');
+      expect(badRequestOf(() => dialect.limitOffset(sql, null, NaN)).reason).toContain(
+        'row offset'
+      );
+    }
+  );
+});
+
+describe('versionStatement', () => {
+  it('is the trivial version query of each database', () => {
+    expect(postgresDialect.versionStatement).toBe('SELECT version()');
+    expect(mysqlDialect.versionStatement).toBe('SELECT VERSION()');
+    expect(sqlServerDialect.versionStatement).toBe('SELECT @@VERSION');
+    expect(sqliteDialect.versionStatement).toBe('SELECT sqlite_version()');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Test helpers for the REST API: a standalone host on a free port with an encryption key and a
+ * logger that keeps every line (so tests can check that no secret is ever logged), and a small
+ * client that returns status, parsed body and raw text.
+ */
+import { mkdtempSync, writeFileSync } from 'fs';
+import { tmpdir } from 'os';
+import path from 'path';
+import { parseSettings, type FederationSettings } from '../../server/engine/settings';
+import type { Logger } from '../../server/http/route';
+import { startStandaloneServer, type StandaloneServer } from '../../server/standalone/server';
+import { openSearchUrl } from '../bed/context';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+}
+
+export interface FederationApi {
+  server: StandaloneServer;
+  logLines: string[];
+  call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+export const TEST_ENCRYPTION_KEY = 'test-encryption-key-0123456789abcdef';
+
+export async function startFederationApi(
+  settings: Partial<FederationSettings> = {}
+): Promise<FederationApi> {
+  const logLines: string[] = [];
+  const logger: Logger = {
+    debug: (m) => logLines.push(String(m)),
+    info: (m) => logLines.push(String(m)),
+    warn: (m) => logLines.push(String(m)),
+    error: (m) => logLines.push(m instanceof Error ? `${m.message}\n${m.stack}` : m),
+  };
+  const uiDir = mkdtempSync(path.join(tmpdir(), 'federation-ui-'));
+  writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const server = await startStandaloneServer({
+    port: 0,
+    openSearchUrl: openSearchUrl(),
+    uiDir,
+    logger,
+    settings: parseSettings({ encryptionKey: TEST_ENCRYPTION_KEY, ...settings }),
+  });
+  return {
+    server,
+    logLines,
+    async call(method, urlPath, body) {
+      const response = await fetch(`${server.url}${urlPath}`, {
+        method,
+        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
+        body:
+          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed as never, text };
+    },
+    close: () => server.close(),
+  };
+}
+
+/** The JDBC settings for a test-bed database URL (`postgres://user@host:port/db`). */
+export function jdbcFor(
+  kind: 'postgres' | 'mysql',
+  url: string,
+  overrides: { password?: string; user?: string } = {}
+) {
+  const parsed = new URL(url);
+  const database = parsed.pathname.replace(/^\//, '');
+  const host = `${parsed.hostname}:${parsed.port || (kind === 'postgres' ? 5432 : 3306)}`;
+  const user = overrides.user ?? decodeURIComponent(parsed.username);
+  const password =
+    overrides.password ?? (parsed.password ? decodeURIComponent(parsed.password) : undefined);
+  return kind === 'postgres'
+    ? {
+        driver: 'org.postgresql.Driver',
+        url: `jdbc:postgresql://${host}/${database}`,
+        username: user,
+        password,
+      }
+    : {
+        driver: 'org.mariadb.jdbc.Driver',
+        url: `jdbc:mariadb://${host}/${database}`,
+        username: user,
+        password,
+      };
+}
+
+export function sqliteJdbc(file: string) {
+  return { driver: 'org.sqlite.JDBC', url: `jdbc:sqlite:${file}` };
+}
