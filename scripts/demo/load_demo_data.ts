@@ -44,7 +44,7 @@ export async function loadDemoData(
         company_id INTEGER NOT NULL,
         investor TEXT NOT NULL,
         amount REAL NOT NULL,
-        invested_on TEXT NOT NULL
+        invested_on DATE NOT NULL
       )`);
       const insert = db.prepare(
         'INSERT INTO investments (id, company_id, investor, amount, invested_on) VALUES (@id, @company_id, @investor, @amount, @invested_on)'

@@ -3,11 +3,14 @@ import { DatasourceService } from './catalog/datasource_service';
 import { VirtualIndexService } from './catalog/virtual_index_service';
 import type { FederationRuntime } from './federation_runtime';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
+import { PitService } from './pit/pit_service';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { DocumentService } from './search/document_service';
 import { IndexMetadataService } from './search/index_metadata_service';
 import { IndexResolver } from './search/index_resolver';
+import { MsearchService } from './search/msearch_service';
 import { SearchService } from './search/search_service';
+import { VirtualSearch } from './search/virtual/virtual_search';
 
 /**
  * The federation engine, bound to one caller. Cheap to build: route handlers make one per request
@@ -17,8 +20,10 @@ export class FederationEngine {
   readonly datasources: DatasourceService;
   readonly virtualIndices: VirtualIndexService;
   readonly search: SearchService;
+  readonly msearch: MsearchService;
   readonly documents: DocumentService;
   readonly indexMetadata: IndexMetadataService;
+  readonly pits: PitService;
 
   constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
     const user = new OpenSearchGateway(asCurrentUser);
@@ -36,7 +41,25 @@ export class FederationEngine {
       new ConcreteIndices(user)
     );
     const resolver = new IndexResolver(this.virtualIndices);
-    this.search = new SearchService(user);
+    const settings = runtime.settings;
+    const joinLimits = {
+      maxJoinKeys: settings.maxJoinKeys,
+      termsChunkSize: settings.joinTermsChunkSize,
+      keyPageSize: settings.joinKeyPageSize,
+    };
+    this.pits = new PitService(user, runtime.pitStore, resolver, this.virtualIndices, {
+      ...joinLimits,
+      maxOpenPits: settings.maxOpenPits,
+    });
+    this.search = new SearchService(
+      user,
+      resolver,
+      new VirtualSearch(this.virtualIndices),
+      this.virtualIndices,
+      joinLimits,
+      this.pits
+    );
+    this.msearch = new MsearchService(this.search);
     this.documents = new DocumentService(
       user,
       resolver,

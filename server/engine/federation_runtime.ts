@@ -7,6 +7,7 @@ import type { StoredVirtualIndex } from './catalog/virtual_index_service';
 import { ConnectorRegistry } from './connectors/connector_registry';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
+import { PIT_INDEX, PIT_PROPERTIES, type StoredPit } from './pit/pit_state';
 import type { FederationSettings } from './settings';
 
 /**
@@ -18,6 +19,7 @@ export class FederationRuntime {
   readonly secrets: SecretBox;
   readonly datasourceStore: CatalogStore<StoredDatasource>;
   readonly virtualIndexStore: CatalogStore<StoredVirtualIndex>;
+  readonly pitStore: CatalogStore<StoredPit>;
 
   constructor(
     internalClient: OpenSearchTransportClient,
@@ -38,6 +40,7 @@ export class FederationRuntime {
       VIRTUAL_INDEX_INDEX,
       VIRTUAL_INDEX_PROPERTIES
     );
+    this.pitStore = new CatalogStore(internal, PIT_INDEX, PIT_PROPERTIES);
   }
 
   async close(): Promise<void> {

@@ -29,6 +29,14 @@ export const settingsSchema = z
     connectorBatchSize: z.number().int().min(1).max(100_000).default(1_000),
     /** Most documents one `_mget` may ask of a virtual index. */
     maxMgetDocs: z.number().int().positive().default(10_000),
+    /** Most distinct keys one join may collect from its child (8 bytes each for integer keys). */
+    maxJoinKeys: z.number().int().positive().default(1_000_000),
+    /** Terms per `terms` filter sent to OpenSearch; keep at or below `index.max_terms_count`. */
+    joinTermsChunkSize: z.number().int().positive().default(65_536),
+    /** Keys per page when reading a child's keys from OpenSearch (composite aggregation). */
+    joinKeyPageSize: z.number().int().min(100).max(65_535).default(10_000),
+    /** Most points in time open at once (OpenSearch's own default is 300). */
+    maxOpenPits: z.number().int().positive().default(300),
   })
   .strict();
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { FederationError } from '../engine/errors';
-import { toErrorReply } from './error_response';
+import { toErrorReply } from '../engine/error_body';
 import { parseJsonBody, parseNdjsonBody } from './request_body';
 import type {
   HandlerContext,

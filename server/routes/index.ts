@@ -2,6 +2,7 @@ import type { Router } from '../http/router_contract';
 import { registerDatasourceRoutes } from './datasources';
 import { registerDocumentRoutes } from './documents';
 import { registerIndexMetadataRoutes } from './index_metadata';
+import { registerPitRoutes } from './pits';
 import type { RouteDependencies } from './route_dependencies';
 import { registerSearchRoutes } from './search';
 import { registerVirtualIndexRoutes } from './virtual_indices';
@@ -13,6 +14,7 @@ export function registerRoutes(router: Router, deps: RouteDependencies): void {
   registerSearchRoutes(router, deps);
   registerDocumentRoutes(router, deps);
   registerIndexMetadataRoutes(router, deps);
+  registerPitRoutes(router, deps);
   registerDatasourceRoutes(router, deps);
   registerVirtualIndexRoutes(router, deps);
 }

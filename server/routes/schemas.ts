@@ -11,6 +11,9 @@ export const jsonObject = z.record(z.string(), z.unknown(), {
   error: 'expected a JSON object',
 });
 
+/** NDJSON bodies (`_msearch`): the parsed lines, judged by the engine. */
+export const ndjsonLines = z.array(z.unknown());
+
 export const idParams = z.object({ id: z.string() });
 export const indexParams = z.object({ index: z.string() });
 

@@ -2,7 +2,7 @@ import { SEARCH_BASE_PATH } from '../../common/constants';
 import { addRoute } from '../http/route';
 import type { Router } from '../http/router_contract';
 import { routeOptions, type RouteDependencies } from './route_dependencies';
-import { indexParams, jsonObject, urlParams } from './schemas';
+import { indexParams, jsonObject, ndjsonLines, urlParams } from './schemas';
 
 /**
  * `_search` on an index expression or, with a PIT, on no index. GET and POST behave alike, as in
@@ -35,6 +35,31 @@ export function registerSearchRoutes(router: Router, deps: RouteDependencies): v
       },
       async ({ params, query, body }, context) =>
         deps.engineFor(context).search.search({ index: params.index, body, params: query })
+    );
+    addRoute(
+      router,
+      options,
+      {
+        method,
+        path: `${SEARCH_BASE_PATH}/_msearch`,
+        query: urlParams,
+        body: { format: 'ndjson', schema: ndjsonLines },
+      },
+      async ({ query, body }, context) =>
+        deps.engineFor(context).msearch.msearch(undefined, body, query)
+    );
+    addRoute(
+      router,
+      options,
+      {
+        method,
+        path: `${SEARCH_BASE_PATH}/{index}/_msearch`,
+        params: indexParams,
+        query: urlParams,
+        body: { format: 'ndjson', schema: ndjsonLines },
+      },
+      async ({ params, query, body }, context) =>
+        deps.engineFor(context).msearch.msearch(params.index, body, query)
     );
   }
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'http';
 import { STATUS_CODES } from 'http';
 import { Readable } from 'stream';
 import { XSRF_HEADER } from '../../common/constants';
-import { errorBody } from '../http/error_response';
+import { errorBody } from '../engine/error_body';
 import type { Logger } from '../http/route';
 import type {
   HandlerContext,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'net';
 import { FederationEngine } from '../engine/federation_engine';
 import { FederationRuntime } from '../engine/federation_runtime';
 import { parseSettings, type FederationSettings } from '../engine/settings';
-import { errorBody } from '../http/error_response';
+import { errorBody } from '../engine/error_body';
 import type { Logger } from '../http/route';
 import type { HandlerContext } from '../http/router_contract';
 import { registerRoutes } from '../routes';

@@ -25,7 +25,8 @@ const LIST_LIMIT = 10_000;
 /**
  * Catalog entries kept in a hidden OpenSearch index, so every server process pointed at the
  * cluster sees the same catalog. The index is created on first use; a concurrent creator winning
- * the race is fine. Writes refresh the (tiny) index so a list right after a write sees it.
+ * the race is fine. Writes refresh the (tiny) index so a list right after a write sees it;
+ * hot paths may opt out per call.
  */
 export class CatalogStore<T extends object> {
   private ready: Promise<void> | null = null;
@@ -64,13 +65,24 @@ export class CatalogStore<T extends object> {
     return response.docs.map((doc) => (doc.found ? doc : null));
   }
 
-  async put(id: string, source: T): Promise<WriteResult> {
+  async put(id: string, source: T, options: { refresh?: boolean } = {}): Promise<WriteResult> {
     await this.ensureIndex();
     return this.openSearch.request<WriteResult>({
       method: 'PUT',
       path: opensearchPath(this.index, '_doc', id),
       body: source as Record<string, unknown>,
-      querystring: { refresh: 'true' },
+      querystring: { refresh: String(options.refresh ?? true) },
+    });
+  }
+
+  /** Changes some fields of an entry, leaving the rest (possibly large) where it is. */
+  async update(id: string, fields: Partial<T>, options: { refresh?: boolean } = {}): Promise<void> {
+    await this.ensureIndex();
+    await this.openSearch.request({
+      method: 'POST',
+      path: opensearchPath(this.index, '_update', id),
+      body: { doc: fields as Record<string, unknown> },
+      querystring: { refresh: String(options.refresh ?? true) },
     });
   }
 

@@ -1,7 +1,14 @@
-import { indexExpressionProblem } from '../../../common/index_names';
-import { FederationError } from '../errors';
+import type { VirtualIndexService } from '../catalog/virtual_index_service';
+import { badRequest } from '../errors';
+import { containsJoin } from '../join/contains_join';
+import { JoinExecutor, type Backend, type JoinLimits } from '../join/join_executor';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import type { PitService } from '../pit/pit_service';
+import { assertIndexExpression } from './index_expression';
+import type { IndexResolver } from './index_resolver';
 import { definedParams, type QueryParams } from './query_params';
+import { parseSearchRequest } from './virtual/search_body';
+import type { VirtualSearch } from './virtual/virtual_search';
 
 export interface SearchRequest {
   /** The index expression from the path; absent for `/svc/_search`. */
@@ -12,33 +19,77 @@ export interface SearchRequest {
 }
 
 /**
- * Answers `_search`. Plain searches (no join, no virtual index) go to OpenSearch unchanged and its
- * response comes back unchanged: the engine only steps in where federation is needed.
+ * Answers `_search`. Joins in the query are resolved first (join/); then virtual indices are
+ * answered by SQL on their datasource, and every other search goes to OpenSearch, whose response
+ * comes back unchanged.
  */
 export class SearchService {
-  constructor(private readonly openSearch: OpenSearchGateway) {}
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    private readonly resolver: IndexResolver,
+    private readonly virtualSearch: VirtualSearch,
+    private readonly virtualIndices: VirtualIndexService,
+    private readonly joinLimits: JoinLimits,
+    private readonly pits: PitService
+  ) {}
 
   async search(request: SearchRequest): Promise<unknown> {
-    if (request.index !== undefined) assertIndexExpression(request.index);
-    const path =
-      request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
-    return this.openSearch.request({
-      method: 'POST',
-      path,
-      body: request.body,
-      querystring: definedParams(request.params),
-    });
+    if (request.body?.pit !== undefined) {
+      // With a PIT the indices come from the PIT, as in OpenSearch.
+      if (request.index !== undefined) {
+        throw badRequest(
+          '[indices] cannot be used with point in time: send the search to /svc/_search'
+        );
+      }
+      return this.pits.search(request.body, request.params);
+    }
+    const { debug, ...params } = request.params;
+    const target = request.index === undefined ? null : await this.resolveTarget(request.index);
+    const backend: Backend = target?.kind === 'virtual' ? 'virtual' : 'opensearch';
+    const { body, joins } = await this.withJoinsResolved(request.body, backend, params);
+    let response: Record<string, unknown>;
+    if (target?.kind === 'virtual') {
+      response = await this.virtualSearch.search(
+        target.names,
+        target.definitions,
+        parseSearchRequest(body, params)
+      );
+    } else {
+      const path =
+        request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
+      response = await this.openSearch.request({
+        method: 'POST',
+        path,
+        body,
+        querystring: definedParams(params),
+      });
+    }
+    // `debug` is ours: OpenSearch would refuse the unknown parameter, so it never reaches it.
+    const wantsDebug = debug !== undefined && debug !== 'false';
+    return wantsDebug && joins !== null ? { ...response, federation_debug: { joins } } : response;
   }
-}
 
-export function assertIndexExpression(expression: string): void {
-  const problem = indexExpressionProblem(expression);
-  if (problem !== null) {
-    throw new FederationError(
-      400,
-      'invalid_index_name_exception',
-      `Invalid index name [${expression}], ${problem}`,
-      { index: expression }
-    );
+  private async resolveTarget(index: string) {
+    assertIndexExpression(index);
+    return this.resolver.resolve(index);
+  }
+
+  /** Replaces every join of the body's query by the filters its keys give (join/). */
+  private async withJoinsResolved(
+    body: Record<string, unknown> | undefined,
+    backend: Backend,
+    params: QueryParams
+  ) {
+    if (body === undefined || !containsJoin(body.query)) return { body, joins: null };
+    const executor = new JoinExecutor({
+      openSearch: this.openSearch,
+      resolver: this.resolver,
+      virtualIndices: this.virtualIndices,
+      limits: this.joinLimits,
+      now: Date.now(),
+      preference: typeof params.preference === 'string' ? params.preference : undefined,
+    });
+    const query = await executor.rewrite(body.query, backend);
+    return { body: { ...body, query }, joins: executor.reports };
   }
 }

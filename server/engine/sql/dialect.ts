@@ -1,3 +1,12 @@
+import type { VirtualIndexColumn } from '../../../common/catalog_types';
+
+/**
+ * One piece of a prefix or wildcard pattern: literal text, any run of characters (`*`), or
+ * exactly one character (`?`). Dialects spell these in LIKE or GLOB syntax.
+ */
+export type PatternPart =
+  { kind: 'literal'; text: string } | { kind: 'anyString' } | { kind: 'anyChar' };
+
 /**
  * The SQL spelling of one database: identifier quoting, placeholders, paging. Statements are
  * built from these pieces so that every value is a bound parameter and every identifier is quoted.
@@ -12,4 +21,37 @@ export interface SqlDialect {
   limitOffset(sql: string, limit: number | null, offset: number): string;
   /** A trivial statement that proves the connection works and returns the server's version. */
   readonly versionStatement: string;
+  /**
+   * One ORDER BY term with NULLs first or last. PostgreSQL and SQLite say `NULLS FIRST|LAST`
+   * (which an index can serve); MySQL and SQL Server need a leading IS NULL flag.
+   */
+  orderTerm(expression: string, descending: boolean, nullsFirst: boolean): string;
+
+  // --- Query translation (see sql/query_translator.ts) ---
+
+  /**
+   * The expression that queries compare for `column` (given as its quoted identifier): the
+   * column itself, or a conversion where the raw column would compare unlike the index field,
+   * e.g. SQLite date text normalised so `2024-02-29` equals `2024-02-29 00:00:00`, or a
+   * PostgreSQL uuid read as text so that any keyword can be compared without a type error.
+   */
+  comparableColumn(columnSql: string, column: VirtualIndexColumn): string;
+  /**
+   * The SQL for a bound value compared with `comparableColumn(column)`: the placeholder, cast
+   * where the database would otherwise infer a type from the column that the value may not
+   * fit (PostgreSQL types `int4_col = $1` as int4; a date string must become a timestamp).
+   */
+  comparableParameter(placeholder: string, column: VirtualIndexColumn): string;
+  /**
+   * How an instant is written as the parameter for a zoned date column (`timestamptz`,
+   * MySQL `TIMESTAMP`, `datetimeoffset`).
+   */
+  instantText(epochMs: number): string;
+  /** The bound text of a pattern for `matchPattern`, escaped for the operator it uses. */
+  patternText(pattern: readonly PatternPart[], caseInsensitive: boolean): string;
+  /**
+   * `expression` matches the pattern bound at `placeholder` (see `patternText`). Case-sensitive
+   * unless `caseInsensitive`, as far as the database's collation allows.
+   */
+  matchPattern(expression: string, placeholder: string, caseInsensitive: boolean): string;
 }

@@ -137,3 +137,16 @@ describe('versionStatement', () => {
     expect(sqliteDialect.versionStatement).toBe('SELECT sqlite_version()');
   });
 });
+
+describe('orderTerm', () => {
+  it('places NULLs natively where the database can, by a flag elsewhere', () => {
+    expect(postgresDialect.orderTerm('"n"', true, false)).toBe('"n" DESC NULLS LAST');
+    expect(sqliteDialect.orderTerm('"n"', false, true)).toBe('"n" ASC NULLS FIRST');
+    expect(mysqlDialect.orderTerm('`n`', false, false)).toBe(
+      'CASE WHEN `n` IS NULL THEN 1 ELSE 0 END, `n` ASC'
+    );
+    expect(sqlServerDialect.orderTerm('[n]', true, true)).toBe(
+      'CASE WHEN [n] IS NULL THEN 0 ELSE 1 END, [n] DESC'
+    );
+  });
+});

@@ -1,5 +1,29 @@
 import type { SqlDialect } from '../dialect';
-import { checkPaging, checkPlaceholderIndex, quoteWith } from './dialect_helpers';
+import {
+  baseTypeName,
+  checkPaging,
+  checkPlaceholderIndex,
+  likeCondition,
+  likePatternText,
+  quoteWith,
+} from './dialect_helpers';
+
+/**
+ * Keyword columns of these types compare as text already. Any other keyword column (uuid, enums,
+ * `"char"`) is read as text: comparing it with an arbitrary string would otherwise be a type
+ * error (`invalid input syntax for type uuid`) where OpenSearch simply finds nothing, and enums
+ * would order by declaration instead of by text.
+ */
+const TEXT_TYPES = new Set([
+  'text',
+  'character varying',
+  'varchar',
+  'character',
+  'char',
+  'bpchar',
+  'name',
+  'citext',
+]);
 
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
@@ -12,5 +36,31 @@ export const postgresDialect: SqlDialect = {
     if (offset > 0) parts.push(`OFFSET ${offset}`);
     return parts.length ? `${sql} ${parts.join(' ')}` : sql;
   },
+  orderTerm: (expression, descending, nullsFirst) =>
+    `${expression} ${descending ? 'DESC' : 'ASC'} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`,
   versionStatement: 'SELECT version()',
+  comparableColumn(columnSql, column) {
+    const type = baseTypeName(column.remote_type);
+    if (column.type === 'keyword' && !TEXT_TYPES.has(type)) return `CAST(${columnSql} AS text)`;
+    // money has no comparison with double precision.
+    if (column.type === 'double' && type === 'money') return `CAST(${columnSql} AS numeric)`;
+    return columnSql;
+  },
+  comparableParameter(placeholder, column) {
+    // An untyped parameter takes the column's type: `int4_col = $1` would fail on 3000000000
+    // and `date_col < $1` would cut a timestamp down to its day.
+    switch (column.type) {
+      case 'long':
+        return `CAST(${placeholder} AS bigint)`;
+      case 'double':
+        return `CAST(${placeholder} AS double precision)`;
+      case 'date':
+        return `CAST(${placeholder} AS ${column.zoned ? 'timestamptz' : 'timestamp'})`;
+      default:
+        return placeholder;
+    }
+  },
+  instantText: (epochMs) => `${new Date(epochMs).toISOString().replace('Z', '')}+00:00`,
+  patternText: (pattern) => likePatternText(pattern),
+  matchPattern: likeCondition,
 };

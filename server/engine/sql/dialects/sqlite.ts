@@ -1,5 +1,26 @@
 import type { SqlDialect } from '../dialect';
-import { checkPaging, checkPlaceholderIndex, quoteWith } from './dialect_helpers';
+import type { PatternPart } from '../dialect';
+import {
+  checkPaging,
+  checkPlaceholderIndex,
+  likeCondition,
+  likePatternText,
+  quoteWith,
+  utcWallClockText,
+} from './dialect_helpers';
+
+/** GLOB has no escape character; a one-character class `[*]` stands for the character itself. */
+const GLOB_SPECIALS: Record<string, string> = { '*': '[*]', '?': '[?]', '[': '[[]' };
+
+function globPatternText(pattern: readonly PatternPart[]): string {
+  return pattern
+    .map((part) => {
+      if (part.kind === 'anyString') return '*';
+      if (part.kind === 'anyChar') return '?';
+      return Array.from(part.text, (c) => GLOB_SPECIALS[c] ?? c).join('');
+    })
+    .join('');
+}
 
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
@@ -15,5 +36,28 @@ export const sqliteDialect: SqlDialect = {
     const limitText = limit === null ? '-1' : String(limit);
     return offset > 0 ? `${sql} LIMIT ${limitText} OFFSET ${offset}` : `${sql} LIMIT ${limitText}`;
   },
+  orderTerm: (expression, descending, nullsFirst) =>
+    `${expression} ${descending ? 'DESC' : 'ASC'} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`,
   versionStatement: 'SELECT sqlite_version()',
+  comparableColumn(columnSql, column) {
+    // Dates are text: normalise them so `2024-02-29`, `2024-02-29T00:00` and
+    // `2024-02-29 00:00:00.000` compare equal, as the instants they stand for do. Text that is
+    // no date becomes NULL, which the translator treats as a missing value.
+    if (column.type === 'date') return `strftime('%Y-%m-%d %H:%M:%f', ${columnSql})`;
+    // Booleans read as row_to_source.ts reads them: non-zero numbers and t/true/1/y/yes.
+    if (column.type === 'boolean') {
+      return `(CASE WHEN typeof(${columnSql}) IN ('integer', 'real') THEN ${columnSql} <> 0 ELSE lower(${columnSql}) IN ('t', 'true', '1', 'y', 'yes') END)`;
+    }
+    return columnSql;
+  },
+  comparableParameter: (placeholder) => placeholder,
+  /** strftime() turns text with an offset into UTC. */
+  instantText: utcWallClockText,
+  // SQLite's LIKE ignores ASCII case, so the case-sensitive form is GLOB.
+  patternText: (pattern, caseInsensitive) =>
+    caseInsensitive ? likePatternText(pattern) : globPatternText(pattern),
+  matchPattern: (expression, placeholder, caseInsensitive) =>
+    caseInsensitive
+      ? likeCondition(expression, placeholder, true)
+      : `${expression} GLOB ${placeholder}`,
 };

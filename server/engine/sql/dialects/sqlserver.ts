@@ -1,5 +1,23 @@
 import type { SqlDialect } from '../dialect';
-import { checkPaging, checkPlaceholderIndex, quoteWith } from './dialect_helpers';
+import {
+  baseTypeName,
+  checkPaging,
+  checkPlaceholderIndex,
+  likeCondition,
+  likePatternText,
+  nullFlagOrderTerm,
+  quoteWith,
+} from './dialect_helpers';
+
+/**
+ * Keyword columns that cannot be compared with a string as they are: `text`/`ntext` have no `=`,
+ * and a uniqueidentifier fails to convert a string that is not a GUID.
+ */
+const KEYWORD_CASTS: Record<string, string> = {
+  text: 'varchar(max)',
+  ntext: 'nvarchar(max)',
+  uniqueidentifier: 'nvarchar(36)',
+};
 
 export const sqlServerDialect: SqlDialect = {
   name: 'sqlserver',
@@ -16,5 +34,23 @@ export const sqlServerDialect: SqlDialect = {
     if (limit === 0) return `SELECT TOP (0) * FROM (${offsetClause}) AS [paged]`;
     return `${offsetClause} FETCH NEXT ${limit} ROWS ONLY`;
   },
+  orderTerm: (expression, descending, nullsFirst) =>
+    nullFlagOrderTerm(expression, descending, nullsFirst),
   versionStatement: 'SELECT @@VERSION',
+  /**
+   * Comparisons follow the column's collation (usually case-insensitive): none is forced
+   * (spec §8.2.10). Note that SQL Server's `=` ignores trailing spaces whatever the collation.
+   */
+  comparableColumn(columnSql, column) {
+    const cast = column.type === 'keyword' ? KEYWORD_CASTS[baseTypeName(column.remote_type)] : null;
+    return cast ? `CAST(${columnSql} AS ${cast})` : columnSql;
+  },
+  comparableParameter(placeholder, column) {
+    if (column.type !== 'date') return placeholder;
+    return `CAST(${placeholder} AS ${column.zoned ? 'datetimeoffset(3)' : 'datetime2(3)'})`;
+  },
+  instantText: (epochMs) => `${new Date(epochMs).toISOString().replace('Z', '')}+00:00`,
+  // `[` opens a character class in SQL Server's LIKE.
+  patternText: (pattern) => likePatternText(pattern, '['),
+  matchPattern: likeCondition,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError, OpenSearchResponseError } from '../engine/errors';
-import { toErrorReply } from './error_response';
+import { FederationError, OpenSearchResponseError } from './errors';
+import { toErrorReply } from './error_body';
 
 describe('toErrorReply', () => {
   it('shapes engine errors like OpenSearch, with details in the cause', () => {

@@ -1,6 +1,6 @@
 import type { OpenSearchErrorBody } from '../../common/opensearch_error';
 import { isOpenSearchErrorBody } from '../../common/opensearch_error';
-import { FederationError, OpenSearchResponseError } from '../engine/errors';
+import { FederationError, OpenSearchResponseError } from './errors';
 
 export interface ErrorReply {
   status: number;

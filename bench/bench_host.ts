@@ -1,0 +1,79 @@
+/**
+ * What the benchmark runs against, all real: OpenSearch (reused or started, as the test bed
+ * does), PostgreSQL from the test bed's defaults, and a standalone Federation host in this
+ * process on a free port.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureOpenSearch } from '../scripts/opensearch';
+import { parseSettings } from '../server/engine/settings';
+import { consoleLogger } from '../server/standalone/console_logger';
+import { startStandaloneServer } from '../server/standalone/server';
+import { ensurePostgres } from '../test/bed/databases';
+
+export interface BenchHost {
+  postgresUrl: string;
+  call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** Deletes an index on OpenSearch itself (the concrete index a virtual index leaves behind). */
+  deleteIndex(index: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A fixed key: the benchmark's datasource has no password worth protecting. */
+const BENCH_ENCRYPTION_KEY = 'bench-encryption-key-0123456789abcdef';
+
+export async function startBenchHost(log: (line: string) => void): Promise<BenchHost> {
+  const [opensearch, postgres] = await Promise.all([ensureOpenSearch({ log }), ensurePostgres()]);
+  if (!('url' in postgres)) {
+    await opensearch.stop();
+    throw new Error(`PostgreSQL is needed for the benchmark: ${postgres.skipped}`);
+  }
+  log(`OpenSearch ${opensearch.version} at ${opensearch.url}; PostgreSQL at ${postgres.url}`);
+  const uiDir = mkdtempSync(path.join(tmpdir(), 'federation-bench-ui-'));
+  writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html>');
+  const server = await startStandaloneServer({
+    port: 0,
+    openSearchUrl: opensearch.url,
+    uiDir,
+    logger: consoleLogger('warn'),
+    settings: parseSettings({ encryptionKey: BENCH_ENCRYPTION_KEY }),
+  });
+  return {
+    postgresUrl: postgres.url,
+    async call(method, urlPath, body) {
+      const response = await fetch(`${server.url}${urlPath}`, {
+        method,
+        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed };
+    },
+    async deleteIndex(index) {
+      await fetch(`${opensearch.url}/${encodeURIComponent(index)}`, { method: 'DELETE' });
+    },
+    async close() {
+      await server.close();
+      if (opensearch.startedHere && !process.env.FEDERATION_KEEP_OPENSEARCH)
+        await opensearch.stop();
+    },
+  };
+}
+
+/** `jdbc:postgresql://host:port/db` settings for a `postgres://user@host:port/db` URL. */
+export function postgresJdbc(url: string) {
+  const u = new URL(url);
+  return {
+    driver: 'org.postgresql.Driver',
+    url: `jdbc:postgresql://${u.hostname}:${u.port || 5432}${u.pathname}`,
+    username: decodeURIComponent(u.username),
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+  };
+}

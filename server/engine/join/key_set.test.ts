@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deserializeKeySet,
+  KeySetBuilder,
+  keyChunks,
+  serializeKeySet,
+  unionKeySets,
+} from './key_set';
+
+describe('key sets', () => {
+  it('grows a typed array for integer keys and refuses past the limit', () => {
+    const builder = new KeySetBuilder(3000, '[a]=[b]');
+    for (let i = 0; i < 3000; i++) builder.add(i * 2);
+    const set = builder.build();
+    expect(set.kind).toBe('long');
+    expect(set.values).toBeInstanceOf(Float64Array);
+    expect(set.values.length).toBe(3000);
+    expect(() => builder.add(1)).toThrow(/more than 3000 distinct keys.*maxJoinKeys/);
+  });
+
+  it('refuses unsafe integers and mixed types, naming the join', () => {
+    expect(() => new KeySetBuilder(10, '[a]=[b]').add(2 ** 60)).toThrow(/\[a\]=\[b\].*±2\^53/);
+    const mixed = new KeySetBuilder(10, '[a]=[b]');
+    mixed.add(1);
+    expect(() => mixed.add('x')).toThrow(/mixes numeric and keyword/);
+  });
+
+  it('unions sorted sets without duplicates and chunks them', () => {
+    const a = new KeySetBuilder(10, 'j');
+    [1, 3, 5].forEach((k) => a.add(k));
+    const b = new KeySetBuilder(10, 'j');
+    [2, 3, 6].forEach((k) => b.add(k));
+    const union = unionKeySets([a.build(), b.build()]);
+    expect(Array.from(union.values as Float64Array)).toEqual([1, 2, 3, 5, 6]);
+    expect([...keyChunks(union, 2)]).toEqual([[1, 2], [3, 5], [6]]);
+  });
+
+  it('serializes to a compact, exact form', () => {
+    const builder = new KeySetBuilder(10, 'j');
+    [-(2 ** 53 - 1), 0, 42].forEach((k) => builder.add(k));
+    const set = builder.build();
+    const stored = serializeKeySet(set);
+    expect(stored.data.length).toBeLessThan(40);
+    expect(Array.from(deserializeKeySet(stored).values as Float64Array)).toEqual([
+      -(2 ** 53 - 1),
+      0,
+      42,
+    ]);
+    const words = new KeySetBuilder(10, 'j');
+    ['a', 'b'].forEach((k) => words.add(k));
+    expect(deserializeKeySet(serializeKeySet(words.build()))).toEqual({
+      kind: 'keyword',
+      values: ['a', 'b'],
+    });
+  });
+});

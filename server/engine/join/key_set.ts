@@ -1,0 +1,126 @@
+import { badRequest } from '../errors';
+
+/**
+ * The distinct join keys of a child, sorted. Integer keys live in one Float64Array (8 bytes a
+ * key, no per-key objects); keyword keys in a plain string array. Built by appending keys that
+ * arrive sorted and distinct (composite aggregations and `SELECT DISTINCT ... ORDER BY` both
+ * deliver them so), then merged when a join has several children.
+ */
+export type KeySet = { kind: 'long'; values: Float64Array } | { kind: 'keyword'; values: string[] };
+
+export class KeySetBuilder {
+  private numbers = new Float64Array(1024);
+  private count = 0;
+  private strings: string[] = [];
+  private kind: 'long' | 'keyword' | null = null;
+
+  constructor(
+    /** Most keys allowed; past it, `add` throws a 400 naming the join and the setting. */
+    private readonly limit: number,
+    private readonly describe: string
+  ) {}
+
+  get size(): number {
+    return this.kind === 'keyword' ? this.strings.length : this.count;
+  }
+
+  add(key: unknown): void {
+    if (key === null || key === undefined) return;
+    if (this.size >= this.limit) {
+      throw badRequest(
+        `the join ${this.describe} has more than ${this.limit} distinct keys; narrow the child query or raise the setting maxJoinKeys`
+      );
+    }
+    if (typeof key === 'number' || typeof key === 'bigint') {
+      this.addNumber(Number(key), key);
+    } else if (typeof key === 'boolean') {
+      this.addNumber(key ? 1 : 0, key);
+    } else {
+      this.setKind('keyword');
+      this.strings.push(String(key));
+    }
+  }
+
+  build(): KeySet {
+    if (this.kind === 'keyword') return { kind: 'keyword', values: this.strings };
+    return { kind: 'long', values: this.numbers.slice(0, this.count) };
+  }
+
+  private addNumber(value: number, original: unknown): void {
+    if (!Number.isSafeInteger(value)) {
+      throw badRequest(
+        `the join ${this.describe} met the key [${String(original)}]; joins take integer keys within ±2^53 or keyword keys`
+      );
+    }
+    this.setKind('long');
+    if (this.count === this.numbers.length) {
+      const grown = new Float64Array(this.numbers.length * 2);
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.numbers[this.count++] = value;
+  }
+
+  private setKind(kind: 'long' | 'keyword'): void {
+    if (this.kind !== null && this.kind !== kind) {
+      throw badRequest(
+        `the join ${this.describe} mixes numeric and keyword keys; join fields must have one type`
+      );
+    }
+    this.kind = kind;
+  }
+}
+
+/** The sorted union of key sets (several child indices of one join). */
+export function unionKeySets(sets: KeySet[]): KeySet {
+  if (sets.length === 1) return sets[0];
+  const nonEmpty = sets.filter((s) => s.values.length > 0);
+  if (nonEmpty.length === 0) return { kind: 'long', values: new Float64Array(0) };
+  if (nonEmpty.some((s) => s.kind !== nonEmpty[0].kind)) {
+    throw badRequest('the children of a join have keys of different types (numeric and keyword)');
+  }
+  if (nonEmpty[0].kind === 'keyword') {
+    return {
+      kind: 'keyword',
+      values: [...new Set(nonEmpty.flatMap((s) => s.values as string[]))].sort(),
+    };
+  }
+  const all = new Float64Array(nonEmpty.reduce((n, s) => n + s.values.length, 0));
+  let offset = 0;
+  for (const s of nonEmpty) {
+    all.set(s.values as Float64Array, offset);
+    offset += s.values.length;
+  }
+  all.sort();
+  let unique = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[unique++] = all[i];
+  return { kind: 'long', values: all.slice(0, unique) };
+}
+
+export function keyCount(set: KeySet): number {
+  return set.values.length;
+}
+
+/** Keys in chunks of at most `size`, as plain arrays for a `terms` query. */
+export function* keyChunks(set: KeySet, size: number): Generator<Array<number | string>> {
+  for (let start = 0; start < set.values.length; start += size) {
+    const chunk = set.values.slice(start, start + size);
+    yield Array.isArray(chunk) ? chunk : Array.from(chunk);
+  }
+}
+
+/** Compact, process-independent form for PIT state: base64 of the raw doubles, or JSON strings. */
+export function serializeKeySet(set: KeySet): { kind: 'long' | 'keyword'; data: string } {
+  if (set.kind === 'keyword') return { kind: 'keyword', data: JSON.stringify(set.values) };
+  const bytes = Buffer.from(set.values.buffer, set.values.byteOffset, set.values.byteLength);
+  return { kind: 'long', data: bytes.toString('base64') };
+}
+
+export function deserializeKeySet(stored: { kind: 'long' | 'keyword'; data: string }): KeySet {
+  if (stored.kind === 'keyword')
+    return { kind: 'keyword', values: JSON.parse(stored.data) as string[] };
+  const bytes = Buffer.from(stored.data, 'base64');
+  const values = new Float64Array(bytes.byteLength / 8);
+  new Uint8Array(values.buffer).set(bytes);
+  return { kind: 'long', values };
+}

@@ -1,0 +1,210 @@
+import { randomBytes } from 'crypto';
+import type { VirtualIndexService } from '../catalog/virtual_index_service';
+import type { CatalogStore } from '../catalog/catalog_store';
+import { badRequest, FederationError } from '../errors';
+import { JoinExecutor, type JoinLimits } from '../join/join_executor';
+import { deserializeKeySet, serializeKeySet, type KeySet } from '../join/key_set';
+import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import type { IndexResolver } from '../search/index_resolver';
+import { definedParams, type QueryParams } from '../search/query_params';
+import { assertIndexExpression } from '../search/index_expression';
+import { parseKeepAlive } from './keep_alive';
+import type { StoredPit } from './pit_state';
+
+/** Fields that may change from page to page; everything else is fixed by the first search. */
+const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
+
+/**
+ * Point-in-time pagination over joins. Our PIT wraps an OpenSearch PIT (which pins the parent
+ * indices) and a state document holding the request and the join key sets of the first page, so
+ * every page sees the same join result and any server process can serve the next page.
+ */
+export class PitService {
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    private readonly store: CatalogStore<StoredPit>,
+    private readonly resolver: IndexResolver,
+    private readonly virtualIndices: VirtualIndexService,
+    private readonly limits: JoinLimits & { maxOpenPits: number }
+  ) {}
+
+  async open(index: string, keepAliveParam: unknown) {
+    assertIndexExpression(index);
+    const keepAlive = parseKeepAlive(keepAliveParam);
+    if ((await this.resolver.resolve(index)).kind === 'virtual') {
+      throw badRequest(
+        `a point in time cannot be opened on virtual indices [${index}]; open it on the parent OpenSearch indices (virtual indices may be join children)`,
+        { index }
+      );
+    }
+    const open = await this.countOpen();
+    if (open >= this.limits.maxOpenPits) {
+      throw new FederationError(
+        429,
+        'too_many_point_in_time_exception',
+        `Trying to create too many point in time contexts. Must be less than or equal to: [${this.limits.maxOpenPits}] (setting maxOpenPits); close the ones you no longer need`
+      );
+    }
+    const created = await this.openSearch.request<{
+      pit_id: string;
+      _shards: unknown;
+      creation_time: number;
+    }>({
+      method: 'POST',
+      path: opensearchPath(index, '_search', 'point_in_time'),
+      querystring: { keep_alive: `${keepAlive}ms` },
+    });
+    const id = randomBytes(24).toString('base64url');
+    const now = Date.now();
+    await this.store.put(
+      id,
+      {
+        os_pit_id: created.pit_id,
+        indices: index,
+        keep_alive_ms: keepAlive,
+        expires_at: now + keepAlive,
+        created_at: now,
+        // Refreshed so the open-PIT count of the next open sees it.
+      },
+      { refresh: true }
+    );
+    return { id, pit_id: id, _shards: created._shards, creation_time: created.creation_time };
+  }
+
+  async close(id: string) {
+    const doc = await this.store.get(id);
+    if (doc === null) throw missing(id);
+    await this.store.delete(id);
+    await this.openSearch
+      .request({
+        method: 'DELETE',
+        path: '/_search/point_in_time',
+        body: { pit_id: [doc._source.os_pit_id] },
+      })
+      .catch(() => undefined); // Already expired in OpenSearch: our state is gone, which is what counts.
+    return { pits: [{ successful: true, pit_id: id }] };
+  }
+
+  /** One page of a search that carries `pit`. */
+  async search(
+    body: Record<string, unknown>,
+    params: QueryParams
+  ): Promise<Record<string, unknown>> {
+    const pit = body.pit as { id?: unknown; keep_alive?: unknown } | undefined;
+    if (typeof pit?.id !== 'string')
+      throw badRequest('[pit.id] must be the id returned when the point in time was opened');
+    if (body.slice !== undefined)
+      throw badRequest('slicing is not supported with a point in time on this service');
+    const doc = await this.store.get(pit.id);
+    const now = Date.now();
+    if (doc === null || doc._source.expires_at < now) {
+      if (doc !== null) await this.store.delete(pit.id).catch(() => undefined);
+      throw missing(pit.id);
+    }
+    const state = doc._source;
+    const request = fixedPart(body);
+    if (state.request !== undefined) assertSameRequest(state.request, request);
+
+    const known = new Map<string, KeySet>(
+      (state.joins ?? []).map((j) => [j.path, deserializeKeySet(j)])
+    );
+    const executor = new JoinExecutor(
+      {
+        openSearch: this.openSearch,
+        resolver: this.resolver,
+        virtualIndices: this.virtualIndices,
+        limits: this.limits,
+        now,
+      },
+      known
+    );
+    const query =
+      request.query === undefined ? undefined : await executor.rewrite(request.query, 'opensearch');
+    const keepAlive =
+      pit.keep_alive === undefined ? state.keep_alive_ms : parseKeepAlive(pit.keep_alive);
+    const { debug, ...forwarded } = params;
+    const response = await this.openSearch.request<Record<string, unknown>>({
+      method: 'POST',
+      path: '/_search',
+      querystring: definedParams(forwarded),
+      body: {
+        ...request,
+        ...(query === undefined ? {} : { query }),
+        sort: withTiebreaker(request.sort),
+        ...(body.size === undefined ? {} : { size: body.size }),
+        ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
+        pit: { id: state.os_pit_id, keep_alive: `${keepAlive}ms` },
+      },
+    });
+    const moved = {
+      os_pit_id: typeof response.pit_id === 'string' ? response.pit_id : state.os_pit_id,
+      keep_alive_ms: keepAlive,
+      expires_at: now + keepAlive,
+    };
+    if (state.request === undefined) {
+      // The first page fixes the request and keeps its join keys for every later page.
+      const joins = executor.computed.map((c) => ({ path: c.path, ...serializeKeySet(c.keys) }));
+      await this.store.put(pit.id, { ...state, ...moved, request, joins });
+    } else {
+      // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
+      await this.store.update(pit.id, moved, { refresh: false });
+    }
+    const wantsDebug = debug !== undefined && debug !== 'false';
+    return {
+      ...response,
+      pit_id: pit.id,
+      ...(wantsDebug ? { federation_debug: { joins: executor.reports } } : {}),
+    };
+  }
+
+  private async countOpen(): Promise<number> {
+    const all = await this.store.list();
+    const now = Date.now();
+    const expired = all.filter((doc) => doc._source.expires_at < now);
+    await Promise.all(expired.map((doc) => this.store.delete(doc._id).catch(() => undefined)));
+    return all.length - expired.length;
+  }
+}
+
+/** The request without its paging fields: what must stay the same from page to page. */
+function fixedPart(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !PAGING_FIELDS.has(key)));
+}
+
+function assertSameRequest(first: Record<string, unknown>, now: Record<string, unknown>): void {
+  const keys = new Set([...Object.keys(first), ...Object.keys(now)]);
+  const changed = [...keys].filter((key) => stableJson(first[key]) !== stableJson(now[key]));
+  if (changed.length > 0) {
+    throw badRequest(
+      `a point in time serves one search request; this request differs from the first one in [${changed.join(', ')}] (only search_after and size may change)`
+    );
+  }
+}
+
+/** `_shard_doc` ascending breaks ties so search_after never skips or repeats a hit. */
+function withTiebreaker(sort: unknown): unknown[] {
+  const list = sort === undefined ? [{ _score: 'desc' }] : Array.isArray(sort) ? sort : [sort];
+  const hasTiebreaker = list.some(
+    (s) => s === '_shard_doc' || (typeof s === 'object' && s !== null && '_shard_doc' in s)
+  );
+  return hasTiebreaker ? list : [...list, { _shard_doc: 'asc' }];
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}
+
+function missing(id: string): FederationError {
+  return new FederationError(
+    404,
+    'search_context_missing_exception',
+    `No search context found for id [${id}]: the point in time expired or was closed`
+  );
+}

@@ -1,0 +1,27 @@
+import type { serializeKeySet } from '../join/key_set';
+
+/** What a later page needs, kept in OpenSearch so any server process can serve it. */
+export interface StoredPit {
+  /** The OpenSearch PIT this one wraps; it may change from page to page. */
+  os_pit_id: string;
+  indices: string;
+  keep_alive_ms: number;
+  expires_at: number;
+  created_at: number;
+  /** The search request, fixed by the first search that uses the PIT (without paging fields). */
+  request?: Record<string, unknown>;
+  /** The join key sets computed on the first page, by join path. */
+  joins?: Array<{ path: string } & ReturnType<typeof serializeKeySet>>;
+}
+
+export const PIT_INDEX = '.federation-pits';
+
+export const PIT_PROPERTIES = {
+  os_pit_id: { type: 'keyword', index: false },
+  indices: { type: 'keyword' },
+  keep_alive_ms: { type: 'long' },
+  expires_at: { type: 'date', format: 'epoch_millis' },
+  created_at: { type: 'date', format: 'epoch_millis' },
+  request: { type: 'object', enabled: false },
+  joins: { type: 'object', enabled: false },
+};

@@ -1,0 +1,84 @@
+import { toErrorReply } from '../error_body';
+import { badRequest } from '../errors';
+import type { QueryParams } from './query_params';
+import type { SearchService } from './search_service';
+
+/** OpenSearch's default for `max_concurrent_searches` on a small cluster. */
+const MAX_CONCURRENT_SEARCHES = 4;
+
+/**
+ * `_msearch`: each header/body pair is one search on its own target, so virtual and normal
+ * indices may mix across lines. A failing search answers in its slot with OpenSearch's error
+ * shape; the others still run. Responses keep the order of the request.
+ */
+export class MsearchService {
+  constructor(private readonly searches: SearchService) {}
+
+  async msearch(index: string | undefined, lines: unknown[], params: QueryParams) {
+    const started = Date.now();
+    if (lines.length % 2 !== 0) {
+      throw badRequest(
+        'msearch needs a header line and a body line for every search; the last body is missing'
+      );
+    }
+    const pairs: Array<{ header: Record<string, unknown>; body: Record<string, unknown> }> = [];
+    for (let i = 0; i < lines.length; i += 2) {
+      const [header, body] = [lines[i], lines[i + 1]];
+      if (!isObject(header) || !isObject(body)) {
+        throw badRequest(
+          `msearch line ${i + 1} and ${i + 2} must be JSON objects (a header and a search body)`
+        );
+      }
+      pairs.push({ header, body });
+    }
+    const limit = Math.max(
+      1,
+      Number(params.max_concurrent_searches ?? MAX_CONCURRENT_SEARCHES) || MAX_CONCURRENT_SEARCHES
+    );
+    const responses = await mapLimited(pairs, limit, async ({ header, body }) => {
+      try {
+        const target = header.index ?? index;
+        const response = await this.searches.search({
+          index: target === undefined ? undefined : [target].flat().join(','),
+          body,
+          params: headerParams(header),
+        });
+        return { ...(response as Record<string, unknown>), status: 200 };
+      } catch (error) {
+        const reply = toErrorReply(error, params.error_trace === 'true');
+        return { error: reply.body.error, status: reply.status };
+      }
+    });
+    return { took: Date.now() - started, responses };
+  }
+}
+
+/** Header options other than the target are search URL parameters (`preference`, `routing`...). */
+function headerParams(header: Record<string, unknown>): QueryParams {
+  const params: QueryParams = {};
+  for (const [key, value] of Object.entries(header)) {
+    if (key !== 'index' && value !== undefined) params[key] = String(value);
+  }
+  return params;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function mapLimited<T, R>(
+  items: T[],
+  limit: number,
+  fn: (item: T) => Promise<R>
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

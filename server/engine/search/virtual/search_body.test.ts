@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchRequest, parseSort, parseTimeout } from './search_body';
+
+describe('parseSearchRequest', () => {
+  it('applies OpenSearch defaults', () => {
+    expect(parseSearchRequest(undefined, {})).toEqual({
+      query: { match_all: {} },
+      from: 0,
+      size: 10,
+      sort: [],
+      source: { includes: [], excludes: [] },
+      totalHits: { upTo: 10_000 },
+      searchAfter: null,
+      timeoutMs: null,
+      aggs: null,
+      trackScores: false,
+    });
+  });
+
+  it('reads URL parameters and body fields, the body winning', () => {
+    const request = parseSearchRequest(
+      { size: 3 },
+      { size: '7', from: '2', sort: 'a:desc,b', _source: 'x,y*' }
+    );
+    expect(request).toMatchObject({
+      size: 3,
+      from: 2,
+      source: { includes: ['x', 'y*'], excludes: [] },
+    });
+    expect(request.sort).toEqual([
+      { field: 'a', order: 'desc', missing: '_last' },
+      { field: 'b', order: 'asc', missing: '_last' },
+    ]);
+  });
+
+  it('refuses what virtual indices cannot do, naming it', () => {
+    expect(() => parseSearchRequest({ highlight: {} }, {})).toThrow(
+      /\[highlight\] is not supported/
+    );
+    expect(() => parseSearchRequest({ script_fields: {} }, {})).toThrow(/script_fields/);
+    expect(() => parseSearchRequest({ from: 9_995, size: 10 }, {})).toThrow(
+      /Result window is too large/
+    );
+    expect(() => parseSearchRequest({ size: -1 }, {})).toThrow(/\[size\]/);
+    expect(() => parseSearchRequest({ sort: ['a'], search_after: [1, 2] }, {})).toThrow(
+      /search_after has 2/
+    );
+    expect(() => parseSearchRequest({ aggs: {}, aggregations: {} }, {})).toThrow(/two aggregation/);
+  });
+
+  it('reads track_total_hits in all its forms', () => {
+    expect(parseSearchRequest({ track_total_hits: true }, {}).totalHits.upTo).toBe(
+      Number.MAX_SAFE_INTEGER
+    );
+    expect(parseSearchRequest({ track_total_hits: false }, {}).totalHits.upTo).toBeNull();
+    expect(parseSearchRequest({ track_total_hits: 100 }, {}).totalHits.upTo).toBe(100);
+  });
+});
+
+describe('parseSort', () => {
+  it('accepts every spelling and defaults _score to desc', () => {
+    expect(
+      parseSort([
+        { n: { order: 'desc', missing: '_first' } },
+        '_score',
+        { k: 'asc' },
+        { d: { missing: 0 } },
+      ])
+    ).toEqual([
+      { field: 'n', order: 'desc', missing: '_first' },
+      { field: '_score', order: 'desc', missing: '_last' },
+      { field: 'k', order: 'asc', missing: '_last' },
+      { field: 'd', order: 'asc', missing: { value: 0 } },
+    ]);
+    expect(() => parseSort([{ n: { order: 'up' } }])).toThrow(/asc\] or \[desc/);
+    expect(() => parseSort([{ n: { script: 'x' } }])).toThrow(/not supported/);
+  });
+});
+
+describe('parseTimeout', () => {
+  it('reads OpenSearch time values', () => {
+    expect(parseTimeout('500ms')).toBe(500);
+    expect(parseTimeout('2s')).toBe(2000);
+    expect(() => parseTimeout('soon')).toThrow(/time value/);
+  });
+});

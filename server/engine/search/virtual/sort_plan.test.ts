@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { postgresDialect } from '../../sql/dialects/postgres';
+import { ParamList } from '../../sql/param_list';
+import type { TranslationContext } from '../../sql/translation_context';
+import { orderByClause, resolveSort, searchAfterCondition, sortValues } from './sort_plan';
+
+const columns = new Map<string, VirtualIndexColumn>([
+  ['id', { name: 'id', remote_type: 'bigint', type: 'long' }],
+  ['n', { name: 'n', remote_type: 'bigint', type: 'long' }],
+  ['t', { name: 't', remote_type: 'timestamp', type: 'date', zoned: false }],
+]);
+const context = (): TranslationContext => ({
+  dialect: postgresDialect,
+  columns,
+  key: 'id',
+  timezone: 'Europe/Helsinki',
+  params: new ParamList(postgresDialect),
+  now: 0,
+});
+
+describe('sort plan', () => {
+  it('orders NULLs where `missing` says and breaks ties by the key', () => {
+    const ctx = context();
+    const sort = resolveSort(
+      [
+        { field: 'n', order: 'desc', missing: '_last' },
+        { field: '_score', order: 'desc', missing: '_last' },
+      ],
+      columns,
+      'id'
+    );
+    expect(orderByClause(sort, ctx)).toBe(' ORDER BY "n" DESC NULLS LAST, "id" ASC');
+  });
+
+  it('refuses unknown sort fields like OpenSearch', () => {
+    expect(() =>
+      resolveSort([{ field: 'nope', order: 'asc', missing: '_last' }], columns, 'id')
+    ).toThrow(/No mapping found for \[nope\]/);
+  });
+
+  it('writes search_after as a lexicographic comparison with bound values', () => {
+    const ctx = context();
+    const sort = resolveSort(
+      [
+        { field: 'n', order: 'asc', missing: '_last' },
+        { field: 't', order: 'desc', missing: '_last' },
+      ],
+      columns,
+      'id'
+    );
+    const condition = searchAfterCondition(sort, [5, Date.UTC(2024, 1, 29, 21, 30)], ctx);
+    const flag = (c: string) => `CASE WHEN "${c}" IS NULL THEN 1 ELSE 0 END`;
+    expect(condition).toBe(
+      `((${flag('n')} > 0) OR (${flag('n')} = 0 AND "n" > CAST($1 AS bigint)) OR ` +
+        `(${flag('n')} = 0 AND "n" = CAST($2 AS bigint) AND ${flag('t')} > 0) OR ` +
+        `(${flag('n')} = 0 AND "n" = CAST($3 AS bigint) AND ${flag('t')} = 0 AND "t" < CAST($4 AS timestamp)))`
+    );
+    // Each use binds afresh (`?` placeholders count by position).
+    // Wall-clock dates are compared in the datasource zone.
+    expect(ctx.params.values).toEqual([5, 5, 5, '2024-02-29 23:30:00.000']);
+  });
+
+  it('treats OpenSearch’s missing stand-ins in search_after as NULL', () => {
+    const ctx = context();
+    const sort = resolveSort([{ field: 'n', order: 'asc', missing: '_last' }], columns, 'id');
+    expect(searchAfterCondition(sort, [2 ** 63], ctx)).toBe(
+      '((CASE WHEN "n" IS NULL THEN 1 ELSE 0 END > 1))'
+    );
+  });
+
+  it('produces sort values as OpenSearch does', () => {
+    const sort = resolveSort(
+      [
+        { field: 'n', order: 'asc', missing: '_last' },
+        { field: 't', order: 'desc', missing: '_last' },
+        { field: '_score', order: 'desc', missing: '_last' },
+      ],
+      columns,
+      'id'
+    );
+    expect(sortValues({ n: null, t: '2024-01-01T00:00:00.000Z' }, sort)).toEqual([
+      2 ** 63,
+      1704067200000,
+      1,
+    ]);
+    expect(sortValues({ n: 3, t: null }, sort)).toEqual([3, -(2 ** 63), 1]);
+  });
+});

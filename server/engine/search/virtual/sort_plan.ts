@@ -1,0 +1,194 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { FederationError } from '../../errors';
+import { dateValue } from '../../sql/sql_values';
+import { resolveColumn, type TranslationContext } from '../../sql/translation_context';
+import type { SortKey } from './search_body';
+
+/** One sort key resolved against a virtual index: a column, the constant score, or nothing. */
+export interface ResolvedSortKey {
+  key: SortKey;
+  /** null for `_score` and for unmapped fields with `unmapped_type`: they order nothing. */
+  column: VirtualIndexColumn | null;
+}
+
+/** Java's Long.MAX_VALUE / MIN_VALUE as a JSON reader's double sees them (2^63 exactly). */
+const LONG_MAX = 2 ** 63;
+const LONG_MIN = -(2 ** 63);
+const INT_MAX = 2147483647;
+const INT_MIN = -2147483648;
+
+export function resolveSort(
+  sort: SortKey[],
+  columns: ReadonlyMap<string, VirtualIndexColumn>,
+  key: string | undefined
+): ResolvedSortKey[] {
+  return sort.map((s) => {
+    if (s.field === '_score') return { key: s, column: null };
+    const name = s.field === '_id' || s.field === '_doc' ? key : s.field;
+    const column = name === undefined ? undefined : columns.get(name);
+    if (column === undefined) {
+      if (s.field === '_doc') return { key: s, column: null };
+      throw new FederationError(
+        400,
+        'query_shard_exception',
+        `No mapping found for [${s.field}] in order to sort on`,
+        {
+          field: s.field,
+        }
+      );
+    }
+    return { key: s, column };
+  });
+}
+
+/**
+ * ORDER BY text, on the same comparable expressions search_after compares. NULLs go where
+ * `missing` says on every database (the dialect spells it); the key breaks ties so equal sort
+ * values never swap between pages.
+ */
+export function orderByClause(sort: ResolvedSortKey[], ctx: TranslationContext): string {
+  const parts: string[] = [];
+  let lastColumn: string | null = null;
+  for (const { key, column } of sort) {
+    if (column === null) continue;
+    const col = ctx.dialect.comparableColumn(resolveColumn(ctx, column.name)!.sql, column);
+    const descending = key.order === 'desc';
+    const missing = key.missing;
+    if (typeof missing === 'object') {
+      const fill = ctx.dialect.comparableParameter(
+        ctx.params.add(sqlValue(missing.value, column, ctx)),
+        column
+      );
+      parts.push(`COALESCE(${col}, ${fill}) ${descending ? 'DESC' : 'ASC'}`);
+    } else {
+      parts.push(ctx.dialect.orderTerm(col, descending, missing === '_first'));
+    }
+    lastColumn = column.name;
+  }
+  if (ctx.key !== undefined && lastColumn !== ctx.key)
+    parts.push(`${resolveColumn(ctx, ctx.key)!.sql} ASC`);
+  return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`;
+}
+
+/**
+ * The rows strictly after `after` in sort order: a lexicographic comparison over the same
+ * (null flag, value) components ORDER BY uses, so NULLs page exactly as they sort. Components
+ * write their SQL on each use, binding values afresh: `?` placeholders are numbered by position.
+ */
+export function searchAfterCondition(
+  sort: ResolvedSortKey[],
+  after: unknown[],
+  ctx: TranslationContext
+): string {
+  const components: Array<{ left: () => string; ascending: boolean; right: () => string }> = [];
+  sort.forEach(({ key, column }, i) => {
+    if (column === null) return;
+    const col = ctx.dialect.comparableColumn(resolveColumn(ctx, column.name)!.sql, column);
+    const bind = (v: unknown) =>
+      ctx.dialect.comparableParameter(ctx.params.add(sqlValue(v, column, ctx)), column);
+    const value = fromSortValue(after[i], column, key);
+    const missing = key.missing;
+    if (typeof missing === 'object') {
+      components.push({
+        left: () => `COALESCE(${col}, ${bind(missing.value)})`,
+        ascending: key.order === 'asc',
+        right: () => bind(value),
+      });
+      return;
+    }
+    components.push({
+      left: () => nullFlag(col),
+      ascending: missing === '_last',
+      right: () => (value === null ? '1' : '0'),
+    });
+    if (value !== null)
+      components.push({
+        left: () => col,
+        ascending: key.order === 'asc',
+        right: () => bind(value),
+      });
+  });
+  if (components.length === 0) return '1=1';
+  const alternatives = components.map((c, i) => {
+    const equal = components.slice(0, i).map((p) => `${p.left()} = ${p.right()}`);
+    return `(${[...equal, `${c.left()} ${c.ascending ? '>' : '<'} ${c.right()}`].join(' AND ')})`;
+  });
+  return `(${alternatives.join(' OR ')})`;
+}
+
+function nullFlag(col: string): string {
+  return `CASE WHEN ${col} IS NULL THEN 1 ELSE 0 END`;
+}
+
+/** The `sort` values of a hit, as OpenSearch writes them (epoch ms for dates, 1/0 for booleans). */
+export function sortValues(source: Record<string, unknown>, sort: ResolvedSortKey[]): unknown[] {
+  return sort.map(({ key, column }) => {
+    if (column === null) return key.field === '_score' ? 1.0 : null;
+    const value = source[column.name];
+    if (value === null || value === undefined) return missingSortValue(column, key);
+    switch (column.type) {
+      case 'date':
+        return Date.parse(String(value));
+      case 'boolean':
+        return value ? 1 : 0;
+      default:
+        return value;
+    }
+  });
+}
+
+/** OpenSearch's stand-ins for a missing value, which clients send back in `search_after`. */
+function missingSortValue(column: VirtualIndexColumn, key: SortKey): unknown {
+  if (typeof key.missing === 'object') return key.missing.value;
+  const high = (key.missing === '_last') === (key.order === 'asc');
+  switch (column.type) {
+    case 'long':
+    case 'date':
+      return high ? LONG_MAX : LONG_MIN;
+    case 'double':
+      return high ? 'Infinity' : '-Infinity';
+    case 'boolean':
+      return high ? INT_MAX : INT_MIN;
+    default:
+      return null;
+  }
+}
+
+/** A `search_after` value back to a column value; OpenSearch's missing stand-ins mean NULL. */
+function fromSortValue(value: unknown, column: VirtualIndexColumn, key: SortKey): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof key.missing === 'object') return value;
+  switch (column.type) {
+    case 'long':
+    case 'date':
+      return Math.abs(Number(value)) >= LONG_MAX ? null : Number(value);
+    case 'double':
+      return value === 'Infinity' || value === '-Infinity' ? null : Number(value);
+    case 'boolean':
+      return Number(value) === INT_MAX || Number(value) === INT_MIN
+        ? null
+        : Number(value) === 1 || value === true || value === 'true';
+    default:
+      return String(value);
+  }
+}
+
+/** A value as a bound parameter for `column`; dates become the column's stored form. */
+function sqlValue(value: unknown, column: VirtualIndexColumn, ctx: TranslationContext): unknown {
+  if (value === null) return null;
+  if (column.type !== 'date') return column.type === 'boolean' ? booleanParam(value, ctx) : value;
+  const millis = typeof value === 'number' ? value : Date.parse(String(value));
+  if (Number.isNaN(millis))
+    throw new FederationError(
+      400,
+      'illegal_argument_exception',
+      `[${String(value)}] is not a date`
+    );
+  return dateValue(millis, column, ctx);
+}
+
+function booleanParam(value: unknown, ctx: TranslationContext): unknown {
+  const truth = value === true || value === 1 || value === 'true';
+  // SQLite and MySQL keep booleans as integers; the others take real booleans.
+  return ctx.dialect.name === 'postgres' ? truth : truth ? 1 : 0;
+}

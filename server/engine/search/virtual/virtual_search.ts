@@ -1,0 +1,179 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import type { StoredVirtualIndex, VirtualIndexService } from '../../catalog/virtual_index_service';
+import { badRequest } from '../../errors';
+import { runAggregations, validateAggregations } from '../../sql/aggregations';
+import { translateQuery } from '../../sql/query_translator';
+import { rowToSource } from '../../sql/row_to_source';
+import type { TranslationContext } from '../../sql/translation_context';
+import { idOf } from '../key_values';
+import type { VirtualSearchRequest } from './search_body';
+import { compareHits, type Hit } from './hit_order';
+import {
+  orderByClause,
+  resolveSort,
+  searchAfterCondition,
+  sortValues,
+  type ResolvedSortKey,
+} from './sort_plan';
+import { sourceColumns } from './source_filter';
+import { openVirtualTarget, type VirtualTarget } from './virtual_target';
+
+interface IndexPlan extends VirtualTarget {
+  sort: ResolvedSortKey[];
+}
+
+/**
+ * Answers `_search` on virtual indices: the query becomes a WHERE clause, the page one ordered
+ * and limited SELECT, the total one COUNT, and aggregations GROUP BY statements, all run by the
+ * database. Several virtual indices are searched one by one and their pages merged in sort order.
+ */
+export class VirtualSearch {
+  constructor(private readonly virtualIndices: VirtualIndexService) {}
+
+  async search(
+    names: string[],
+    definitions: Map<string, StoredVirtualIndex>,
+    request: VirtualSearchRequest
+  ) {
+    const started = Date.now();
+    const now = Date.now();
+    const plans = await Promise.all(
+      names.map((name) => this.plan(name, definitions.get(name)!, request, now))
+    );
+    for (const plan of plans) {
+      // Validate everything before the first statement runs, so a bad body costs no remote work.
+      const ctx = plan.newContext();
+      translateQuery(request.query, ctx);
+      if (request.aggs) validateAggregations(request.aggs, plan.columns);
+    }
+    if (request.aggs && plans.length > 1) {
+      throw badRequest(
+        `aggregations over several virtual indices [${names.join(', ')}] are not supported; search them one at a time`
+      );
+    }
+
+    const pages = await Promise.all(
+      plans.map((plan) => this.page(plan, request, plans.length > 1))
+    );
+    // One index: the database's order stands. Several: merge their pages by the sort values.
+    const window =
+      plans.length === 1
+        ? pages[0]
+        : pages
+            .flat()
+            .sort((a, b) => compareHits(a, b, plans[0].sort))
+            .slice(request.from, request.from + request.size);
+    const totals =
+      request.totalHits.upTo === null
+        ? null
+        : await Promise.all(plans.map((plan) => this.count(plan, request)));
+    const aggregations = request.aggs ? await this.aggregate(plans[0], request) : undefined;
+
+    const sorted =
+      request.sort.length > 0 && !(request.sort.length === 1 && request.sort[0].field === '_score');
+    const scored = !sorted || request.trackScores || request.sort.some((s) => s.field === '_score');
+    return {
+      took: Date.now() - started,
+      timed_out: false,
+      _shards: { total: plans.length, successful: plans.length, skipped: 0, failed: 0 },
+      hits: {
+        ...(totals === null ? {} : { total: totalOf(totals, request.totalHits.upTo!) }),
+        max_score: scored && window.length > 0 ? 1.0 : null,
+        hits: window.map((hit) => ({
+          _index: hit._index,
+          _id: hit._id,
+          _score: scored ? 1.0 : null,
+          ...(hit.source === undefined ? {} : { _source: hit.source }),
+          ...(sorted ? { sort: hit.sort } : {}),
+        })),
+      },
+      ...(aggregations === undefined ? {} : { aggregations }),
+    };
+  }
+
+  private async plan(
+    name: string,
+    definition: StoredVirtualIndex,
+    request: VirtualSearchRequest,
+    now: number
+  ): Promise<IndexPlan> {
+    const target = await openVirtualTarget(this.virtualIndices, name, definition, {
+      now,
+      timeoutMs: request.timeoutMs ?? undefined,
+    });
+    return { ...target, sort: resolveSort(request.sort, target.columns, definition.key) };
+  }
+
+  /** One ordered, limited SELECT; with several indices each returns from + size rows to merge. */
+  private async page(
+    plan: IndexPlan,
+    request: VirtualSearchRequest,
+    merging: boolean
+  ): Promise<Hit[]> {
+    const limit = merging ? request.from + request.size : request.size;
+    if (limit === 0) return [];
+    const ctx = plan.newContext();
+    const shown = sourceColumns(plan.definition.columns, request.source);
+    const needed = new Map<string, VirtualIndexColumn>(shown.map((c) => [c.name, c]));
+    for (const s of plan.sort) if (s.column) needed.set(s.column.name, s.column);
+    const key = plan.definition.key;
+    if (key !== undefined) needed.set(key, plan.columns.get(key)!);
+    const selected = [...needed.values()];
+    const select = selected.map((c) => ctx.dialect.quoteIdentifier(c.name)).join(', ');
+    let where = translateQuery(request.query, ctx);
+    if (request.searchAfter !== null)
+      where = `(${where}) AND ${searchAfterCondition(plan.sort, request.searchAfter, ctx)}`;
+    const ordered = `SELECT ${select} FROM ${plan.resourceSql} WHERE ${where}${orderByClause(plan.sort, ctx) || fallbackOrder(ctx)}`;
+    const sql = ctx.dialect.limitOffset(ordered, limit, merging ? 0 : request.from);
+    const rows = await plan.query(sql, ctx.params.values);
+    return rows.map((row, position) => {
+      const all = rowToSource(row, selected, plan.timezone);
+      const source =
+        request.source === false
+          ? undefined
+          : Object.fromEntries(shown.map((c) => [c.name, all[c.name]]));
+      return {
+        _index: plan.name,
+        // Without a key there is no stable id; the position in the page is the best OpenSearch-like stand-in.
+        _id: key !== undefined ? idOf(all[key]) : `${plan.name}:${request.from + position}`,
+        source,
+        sort: sortValues(all, plan.sort),
+      };
+    });
+  }
+
+  private async count(plan: IndexPlan, request: VirtualSearchRequest): Promise<number> {
+    const ctx = plan.newContext();
+    const where = translateQuery(request.query, ctx);
+    const upTo = request.totalHits.upTo!;
+    const sql =
+      upTo >= Number.MAX_SAFE_INTEGER
+        ? `SELECT COUNT(*) AS total FROM ${plan.resourceSql} WHERE ${where}`
+        : `SELECT COUNT(*) AS total FROM (${ctx.dialect.limitOffset(
+            `SELECT 1 AS one FROM ${plan.resourceSql} WHERE ${where}${fallbackOrder(ctx)}`,
+            upTo + 1,
+            0
+          )}) counted`;
+    const [row] = await plan.query(sql, ctx.params.values);
+    return Number(row.total);
+  }
+
+  private aggregate(plan: IndexPlan, request: VirtualSearchRequest) {
+    return runAggregations(request.aggs!, {
+      resourceSql: plan.resourceSql,
+      newContext: plan.newContext,
+      where: (ctx) => translateQuery(request.query, ctx),
+      query: plan.query,
+    });
+  }
+}
+
+/** SQL Server pages only ordered statements; an order that costs nothing keeps it legal. */
+function fallbackOrder(ctx: TranslationContext): string {
+  return ctx.dialect.name === 'sqlserver' ? ' ORDER BY (SELECT NULL)' : '';
+}
+
+function totalOf(counts: number[], upTo: number): { value: number; relation: 'eq' | 'gte' } {
+  const total = counts.reduce((a, b) => a + b, 0);
+  return total > upTo ? { value: upTo, relation: 'gte' } : { value: total, relation: 'eq' };
+}

@@ -1,0 +1,56 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import type { StoredVirtualIndex, VirtualIndexService } from '../../catalog/virtual_index_service';
+import type { Connector, Row } from '../../connectors/connector';
+import { ParamList } from '../../sql/param_list';
+import { qualifiedName } from '../../sql/qualified_name';
+import type { TranslationContext } from '../../sql/translation_context';
+
+/** A virtual index opened for statements: its connector, columns and translation contexts. */
+export interface VirtualTarget {
+  name: string;
+  definition: StoredVirtualIndex;
+  columns: ReadonlyMap<string, VirtualIndexColumn>;
+  connector: Connector;
+  /** The quoted, qualified table name. */
+  resourceSql: string;
+  timezone: string;
+  /** A fresh context (fresh parameters) for one statement; `now` is fixed per request. */
+  newContext(): TranslationContext;
+  query(sql: string, params: unknown[]): Promise<Row[]>;
+  stream(sql: string, params: unknown[], signal?: AbortSignal): AsyncIterable<Row>;
+}
+
+export async function openVirtualTarget(
+  virtualIndices: VirtualIndexService,
+  name: string,
+  definition: StoredVirtualIndex,
+  options: { now: number; timeoutMs?: number }
+): Promise<VirtualTarget> {
+  const { datasource } = await virtualIndices.open(name, definition);
+  const { connector } = datasource;
+  const { dialect } = connector;
+  const columns = new Map(definition.columns.map((c) => [c.name, c]));
+  const timeoutMs = options.timeoutMs;
+  return {
+    name,
+    definition,
+    columns,
+    connector,
+    resourceSql: qualifiedName(dialect, {
+      catalog: definition.catalog,
+      schema: definition.schema,
+      name: definition.resource,
+    }),
+    timezone: datasource.timezone,
+    newContext: () => ({
+      dialect,
+      columns,
+      key: definition.key,
+      timezone: datasource.timezone,
+      params: new ParamList(dialect),
+      now: options.now,
+    }),
+    query: (sql, params) => connector.query(sql, params, { timeoutMs }),
+    stream: (sql, params, signal) => connector.stream(sql, params, { timeoutMs, signal }),
+  };
+}

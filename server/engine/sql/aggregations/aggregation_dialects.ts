@@ -1,0 +1,206 @@
+/**
+ * The SQL that aggregations need and the four databases spell differently, keyed by
+ * `SqlDialect.name`. The query-side spelling (quoting, placeholders, comparable columns) stays in
+ * the SqlDialect; this is only what GROUP BY statements add on top of it.
+ *
+ * Dates: every database computes epoch milliseconds of a stored value read as a UTC wall clock
+ * (`naiveEpochMs`); turning wall clocks of a zone into instants and back is done with zone
+ * offsets that TypeScript computes from the zone rules and writes as CASE expressions
+ * (date_sql.ts), because MariaDB here has no zone tables, SQLite has no zones at all and SQL
+ * Server knows only Windows zone names. PostgreSQL alone converts natively (`AT TIME ZONE`).
+ */
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import type { SqlDialect } from '../dialect';
+import { sql, type SqlFragment } from './sql_fragment';
+
+export type CalendarUnit = 'month' | 'quarter' | 'year';
+export type MidnightUnit = 'day' | 'week' | CalendarUnit;
+
+export interface AggregationDialect {
+  readonly name: SqlDialect['name'];
+  /**
+   * An integer the engine computed (a zone offset, a bucket width, a transition instant; never
+   * user text), written so that arithmetic on it stays in 64-bit integers.
+   */
+  integer(n: number): string;
+  /** The value as an IEEE double, so that histogram arithmetic rounds as Java's doubles do. */
+  toDouble(expr: SqlFragment): SqlFragment;
+  /** SUM of a long column that cannot overflow the column's own type. */
+  sumLong(expr: string): string;
+  /** A boolean (as `comparableColumn` gives it) as 1, 0 or NULL. */
+  booleanAsInt(comparable: string): string;
+  /** The text ordered by its bytes, which is how OpenSearch orders keyword terms. */
+  byteOrdered(expr: string): string;
+  /**
+   * Epoch milliseconds (an integer) of a date read as a UTC wall clock; for zoned columns
+   * (instants) that is the instant itself. `comparable` is `comparableColumn` of the column.
+   */
+  naiveEpochMs(comparable: string, column: VirtualIndexColumn): string;
+  /**
+   * The instant of a date column as the database's own timestamp-with-zone value: a wall-clock
+   * column read in the IANA zone bound by `zone` (null: UTC). Null when the database has no
+   * usable zone support.
+   */
+  zonedInstant(
+    columnSql: string,
+    column: VirtualIndexColumn,
+    zone: SqlFragment | null
+  ): SqlFragment | null;
+  /**
+   * Local milliseconds (a wall clock read as UTC) of the start of the calendar unit containing
+   * the local milliseconds `localMs`.
+   */
+  truncateLocalMs(localMs: string, unit: CalendarUnit): string;
+  /** Epoch milliseconds (an integer) of a `zonedInstant`. */
+  instantEpochMs(instant: SqlFragment): SqlFragment;
+  /**
+   * The local start (a timestamp without zone) of the unit containing `instant` in the IANA zone
+   * bound by `zone`, computed by the database; null when it cannot.
+   */
+  zonedTruncate(instant: SqlFragment, zone: SqlFragment, unit: MidnightUnit): SqlFragment | null;
+}
+
+const INT32_MAX = 2 ** 31 - 1;
+
+function checkInteger(n: number): string {
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe integer: ${n}`);
+  return String(n);
+}
+
+const postgres: AggregationDialect = {
+  name: 'postgres',
+  integer: checkInteger,
+  toDouble: (expr) => sql`CAST(${expr} AS double precision)`,
+  sumLong: (expr) => `SUM(${expr})`,
+  booleanAsInt: (comparable) => `CAST(${comparable} AS integer)`,
+  // The "C" collation compares the UTF-8 bytes; text first, as enums and citext have their own.
+  byteOrdered: (expr) => `CAST(${expr} AS text) COLLATE "C"`,
+  naiveEpochMs: (comparable) => `CAST(FLOOR(EXTRACT(EPOCH FROM ${comparable}) * 1000) AS bigint)`,
+  zonedInstant: (columnSql, column, zone) =>
+    column.zoned
+      ? columnSql
+      : sql`(CAST(${columnSql} AS timestamp) AT TIME ZONE ${zone ?? `'UTC'`})`,
+  instantEpochMs: (instant) => sql`CAST(FLOOR(EXTRACT(EPOCH FROM ${instant}) * 1000) AS bigint)`,
+  truncateLocalMs: (localMs, unit) =>
+    `CAST(EXTRACT(EPOCH FROM date_trunc('${unit}', to_timestamp(${localMs} / 1000.0) AT TIME ZONE 'UTC')) * 1000 AS bigint)`,
+  // date_trunc('week') starts weeks on Monday, as ISO (and OpenSearch) do. Grouping by the
+  // timestamp itself is three times faster than by its epoch, which costs numeric arithmetic.
+  zonedTruncate: (instant, zone, unit) =>
+    sql`date_trunc('${unit}', ${instant} AT TIME ZONE ${zone})`,
+};
+
+/** MySQL/MariaDB: `1970-01-01` plus seconds, which works before 1970 (FROM_UNIXTIME does not). */
+function mysqlLocalDate(localMs: string): string {
+  return `DATE_ADD('1970-01-01', INTERVAL FLOOR(${localMs} / 1000) SECOND)`;
+}
+
+const mysql: AggregationDialect = {
+  name: 'mysql',
+  integer: checkInteger,
+  toDouble: (expr) => sql`CAST(${expr} AS DOUBLE)`,
+  sumLong: (expr) => `SUM(${expr})`,
+  booleanAsInt: (comparable) => comparable,
+  byteOrdered: (expr) => `CAST(${expr} AS BINARY)`,
+  // Dividing microseconds by 1000 leaves three decimals, which MySQL's DECIMAL division keeps.
+  naiveEpochMs: (comparable) =>
+    `FLOOR(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', ${comparable}) / 1000)`,
+  zonedInstant: () => null,
+  instantEpochMs: () => {
+    throw new Error('no zoned instants');
+  },
+  truncateLocalMs(localMs, unit) {
+    const date = mysqlLocalDate(localMs);
+    const start =
+      unit === 'month'
+        ? `DATE_FORMAT(${date}, '%Y-%m-01')`
+        : unit === 'quarter'
+          ? `MAKEDATE(YEAR(${date}), 1) + INTERVAL (QUARTER(${date}) - 1) QUARTER`
+          : `MAKEDATE(YEAR(${date}), 1)`;
+    return `TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ${start}) * 1000`;
+  },
+  zonedTruncate: () => null,
+};
+
+/** SQLite: the local milliseconds as an SQLite time value. */
+function sqliteUnixepoch(localMs: string, format: string): string {
+  return `strftime('${format}', ${localMs} / 1000.0, 'unixepoch')`;
+}
+
+function sqliteEpochMs(dateText: string): string {
+  return `CAST(ROUND((julianday(${dateText}) - 2440587.5) * 86400000.0) AS INTEGER)`;
+}
+
+const sqlite: AggregationDialect = {
+  name: 'sqlite',
+  integer: checkInteger,
+  toDouble: (expr) => sql`CAST(${expr} AS REAL)`,
+  sumLong: (expr) => `SUM(${expr})`,
+  booleanAsInt: (comparable) => comparable,
+  byteOrdered: (expr) => `${expr} COLLATE BINARY`,
+  // julianday() counts in whole milliseconds internally; ROUND removes the float noise.
+  naiveEpochMs: (comparable) => sqliteEpochMs(comparable),
+  zonedInstant: () => null,
+  instantEpochMs: () => {
+    throw new Error('no zoned instants');
+  },
+  truncateLocalMs(localMs, unit) {
+    if (unit === 'month') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-%m-01'));
+    if (unit === 'year') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-01-01'));
+    const year = `CAST(${sqliteUnixepoch(localMs, '%Y')} AS INTEGER)`;
+    const month = `CAST(${sqliteUnixepoch(localMs, '%m')} AS INTEGER)`;
+    return sqliteEpochMs(`printf('%04d-%02d-01', ${year}, ((${month} - 1) / 3) * 3 + 1)`);
+  },
+  zonedTruncate: () => null,
+};
+
+const SQLSERVER_EPOCH = `CAST('1970-01-01' AS datetime2)`;
+
+const sqlServer: AggregationDialect = {
+  name: 'sqlserver',
+  // An integer literal beyond int32 is typed numeric in T-SQL; keep the arithmetic in bigint.
+  integer: (n) =>
+    Math.abs(n) > INT32_MAX ? `CAST(${checkInteger(n)} AS bigint)` : checkInteger(n),
+  toDouble: (expr) => sql`CAST(${expr} AS float)`,
+  // SUM(int) is an int and overflows at 2^31; DECIMAL(38,0) holds any sum of bigints.
+  sumLong: (expr) => `SUM(CAST(${expr} AS decimal(38, 0)))`,
+  booleanAsInt: (comparable) => `CAST(${comparable} AS int)`,
+  byteOrdered: (expr) => `${expr} COLLATE Latin1_General_BIN2`,
+  naiveEpochMs: (comparable, column) =>
+    column.zoned
+      ? `DATEDIFF_BIG(millisecond, CAST('1970-01-01T00:00:00+00:00' AS datetimeoffset), ${comparable})`
+      : `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, ${comparable})`,
+  zonedInstant: () => null,
+  instantEpochMs: () => {
+    throw new Error('no zoned instants');
+  },
+  truncateLocalMs(localMs, unit) {
+    // Whole days since 1970, floored (T-SQL's `/` truncates towards zero).
+    const days = `(${localMs} - ((${localMs} % 86400000) + 86400000) % 86400000) / 86400000`;
+    // DATEADD takes an int: days since 1970 always fit.
+    const date = `DATEADD(day, CAST(${days} AS int), CAST('1970-01-01' AS date))`;
+    const start =
+      unit === 'month'
+        ? `DATEFROMPARTS(YEAR(${date}), MONTH(${date}), 1)`
+        : unit === 'quarter'
+          ? `DATEFROMPARTS(YEAR(${date}), (DATEPART(quarter, ${date}) - 1) * 3 + 1, 1)`
+          : `DATEFROMPARTS(YEAR(${date}), 1, 1)`;
+    return `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, CAST(${start} AS datetime2))`;
+  },
+  zonedTruncate: () => null,
+};
+
+const DIALECTS: Record<SqlDialect['name'], AggregationDialect> = {
+  postgres,
+  mysql,
+  sqlite,
+  sqlserver: sqlServer,
+};
+
+export function aggregationDialect(dialect: SqlDialect): AggregationDialect {
+  return DIALECTS[dialect.name];
+}
+
+/** `a` modulo `b` with the sign of `b` (Java's Math.floorMod), from the truncating `%`. */
+export function floorModSql(a: string, b: string): string {
+  return `(((${a}) % ${b}) + ${b}) % ${b}`;
+}

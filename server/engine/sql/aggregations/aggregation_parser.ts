@@ -1,0 +1,181 @@
+/**
+ * The request's `aggs` to validated aggregations, or a 400 naming what is wrong or unsupported,
+ * before any SQL runs. What may nest (spec §4.6): metrics inside any bucket aggregation, and a
+ * terms aggregation inside any bucket aggregation (including another terms); nothing inside a
+ * metric.
+ */
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { badRequest } from '../../errors';
+import type { Aggregation, BucketAgg, MetricAgg, MetricType, TermsAgg } from './aggregation_types';
+import { parseFilters } from './filters_aggregation';
+import { parseDateHistogram, parseHistogram } from './histogram_aggregations';
+import { METRIC_TYPES, parseMetric } from './metric_aggregations';
+import { isObject, parsingError, type ParseEnv } from './parse_support';
+import { parseRange } from './range_aggregations';
+import { parseTerms } from './terms_aggregation';
+
+type Sub = { metrics: MetricAgg[]; terms: TermsAgg[] };
+type BucketParser = (
+  name: string,
+  body: unknown,
+  env: ParseEnv,
+  sub: Sub,
+  nested: boolean
+) => BucketAgg;
+
+const BUCKET_PARSERS: Record<string, BucketParser> = {
+  terms: parseTerms,
+  histogram: (name, body, env, sub) => parseHistogram(name, body, env, sub),
+  date_histogram: (name, body, env, sub) => parseDateHistogram(name, body, env, sub),
+  range: (name, body, env, sub) => parseRange('range', name, body, env, sub),
+  date_range: (name, body, env, sub) => parseRange('date_range', name, body, env, sub),
+  filters: (name, body, env, sub) => parseFilters(name, body, env, sub),
+};
+
+/** OpenSearch aggregations that virtual indices do not answer: named in the 400. */
+const UNSUPPORTED = new Set([
+  'adjacency_matrix',
+  'auto_date_histogram',
+  'avg_bucket',
+  'bucket_script',
+  'bucket_selector',
+  'bucket_sort',
+  'children',
+  'composite',
+  'cumulative_sum',
+  'derivative',
+  'diversified_sampler',
+  'extended_stats',
+  'extended_stats_bucket',
+  'filter',
+  'geo_bounds',
+  'geo_centroid',
+  'geo_distance',
+  'geohash_grid',
+  'geotile_grid',
+  'global',
+  'ip_range',
+  'matrix_stats',
+  'max_bucket',
+  'median_absolute_deviation',
+  'min_bucket',
+  'missing',
+  'moving_avg',
+  'moving_fn',
+  'multi_terms',
+  'nested',
+  'parent',
+  'percentile_ranks',
+  'percentiles',
+  'percentiles_bucket',
+  'rare_terms',
+  'reverse_nested',
+  'sampler',
+  'scripted_metric',
+  'serial_diff',
+  'significant_terms',
+  'significant_text',
+  'stats',
+  'stats_bucket',
+  'sum_bucket',
+  'top_hits',
+  'value_count',
+  'variable_width_histogram',
+  'weighted_avg',
+]);
+
+const MAX_DEPTH = 20;
+
+export function parseAggregations(
+  aggs: unknown,
+  columns: ReadonlyMap<string, VirtualIndexColumn>,
+  now: number
+): Aggregation[] {
+  return parseLevel(aggs, { columns, now }, null, 0);
+}
+
+function parseLevel(
+  aggs: unknown,
+  env: ParseEnv,
+  parent: string | null,
+  depth: number
+): Aggregation[] {
+  if (!isObject(aggs)) {
+    throw parsingError(
+      parent
+        ? `[aggs] of aggregation [${parent}] must be an object`
+        : 'Expected [START_OBJECT] under [aggs]'
+    );
+  }
+  if (depth > MAX_DEPTH)
+    throw badRequest(`aggregations are nested more than ${MAX_DEPTH} levels deep`);
+  return Object.entries(aggs).map(([name, definition]) =>
+    parseOne(name, definition, env, parent, depth)
+  );
+}
+
+function parseOne(
+  name: string,
+  definition: unknown,
+  env: ParseEnv,
+  parent: string | null,
+  depth: number
+): Aggregation {
+  if (name === '' || /[[\]>]/.test(name)) {
+    throw parsingError(
+      `Invalid aggregation name [${name}]. Aggregation names can contain any character except '[', ']', and '>'`
+    );
+  }
+  if (!isObject(definition))
+    throw parsingError(
+      `Aggregation definition for [${name}] starts with a [non-object], expected a [START_OBJECT].`
+    );
+  let type: string | null = null;
+  let body: unknown;
+  let subAggs: unknown;
+  let meta: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(definition)) {
+    if (key === 'aggs' || key === 'aggregations') {
+      if (subAggs !== undefined)
+        throw parsingError(`Found two sub aggregation definitions under [${name}]`);
+      subAggs = value;
+    } else if (key === 'meta') {
+      if (!isObject(value)) throw parsingError(`[meta] of aggregation [${name}] must be an object`);
+      meta = value;
+    } else if (type !== null) {
+      throw parsingError(
+        `Found two aggregation type definitions in [${name}]: [${type}] and [${key}]`
+      );
+    } else {
+      type = key;
+      body = value;
+    }
+  }
+  if (type === null) throw parsingError(`Missing definition for aggregation [${name}]`);
+  if (UNSUPPORTED.has(type)) {
+    throw badRequest(`aggregation [${name}] of type [${type}] is not supported on virtual indices`);
+  }
+  if (METRIC_TYPES.includes(type as MetricType)) {
+    if (subAggs !== undefined && isObject(subAggs) && Object.keys(subAggs).length > 0) {
+      throw badRequest(`Aggregator [${name}] of type [${type}] cannot accept sub-aggregations`);
+    }
+    return withMeta(parseMetric(type as MetricType, name, body, env), meta);
+  }
+  const parse = BUCKET_PARSERS[type];
+  if (!parse) throw parsingError(`Unknown aggregation type [${type}] in [${name}]`);
+  if (parent !== null && type !== 'terms') {
+    throw badRequest(
+      `[${type}] aggregation [${name}] inside the bucket aggregation [${parent}]: only a terms aggregation can be nested inside a bucket aggregation on virtual indices`
+    );
+  }
+  const children = subAggs === undefined ? [] : parseLevel(subAggs, env, name, depth + 1);
+  const sub: Sub = {
+    metrics: children.filter((c): c is MetricAgg => c.kind === 'metric'),
+    terms: children.filter((c): c is TermsAgg => c.kind === 'bucket' && c.type === 'terms'),
+  };
+  return withMeta(parse(name, body, env, sub, parent !== null), meta);
+}
+
+function withMeta<T extends Aggregation>(agg: T, meta: Record<string, unknown> | undefined): T {
+  return meta ? { ...agg, meta } : agg;
+}

@@ -1,0 +1,45 @@
+/**
+ * OpenSearch aggregations on a virtual index (spec §4.6), each pushed down to the datasource as
+ * GROUP BY SQL and answered in OpenSearch's response shape. See aggregation_planner.ts for the
+ * statements, the families' files for each aggregation's semantics.
+ */
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import type { Aggregation, BucketAgg } from './aggregation_types';
+import { parseAggregations } from './aggregation_parser';
+import { runPlanned, type AggregationInput } from './aggregation_planner';
+import { checkFilterQueries } from './filters_aggregation';
+
+export type { AggregationInput };
+
+/**
+ * Throws a 400 for anything malformed or unsupported, before any SQL runs. Date math is checked
+ * against the current time; the run uses the request's `now`.
+ */
+export function validateAggregations(
+  aggs: unknown,
+  columns: ReadonlyMap<string, VirtualIndexColumn>
+): void {
+  parseAggregations(aggs, columns, Date.now());
+}
+
+/** The response's `aggregations` object. */
+export async function runAggregations(
+  aggs: Record<string, unknown>,
+  input: AggregationInput
+): Promise<Record<string, unknown>> {
+  const probe = input.newContext();
+  const parsed = parseAggregations(aggs, probe.columns, probe.now);
+  // Filter queries are translated before the first statement, so a bad one runs nothing.
+  forEachBucket(parsed, (agg) => {
+    if (agg.type === 'filters') checkFilterQueries(agg, input.newContext);
+  });
+  return runPlanned(parsed, input);
+}
+
+function forEachBucket(aggs: readonly Aggregation[], visit: (agg: BucketAgg) => void): void {
+  for (const agg of aggs) {
+    if (agg.kind !== 'bucket') continue;
+    visit(agg);
+    forEachBucket(agg.terms, visit);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * `prefix` and `wildcard` on keyword fields, as LIKE (or GLOB on SQLite, whose LIKE ignores
+ * case) with every character of the user's text escaped: only the query's own `*` and `?` are
+ * wildcards in the SQL.
+ */
+import type { PatternPart } from '../dialect';
+import { keywordValue, queryShardError } from '../sql_values';
+import type { TranslationContext } from '../translation_context';
+import {
+  MATCH_NONE,
+  booleanFlag,
+  guarded,
+  resolveField,
+  singleField,
+  type QueryTranslator,
+} from './query_support';
+
+export const prefixQuery: QueryTranslator = (body, ctx) => {
+  const { field, value, options } = singleField(
+    'prefix',
+    body,
+    ['value', 'prefix'],
+    ['case_insensitive', 'rewrite']
+  );
+  const pattern: PatternPart[] = [
+    { kind: 'literal', text: keywordValue(value) },
+    { kind: 'anyString' },
+  ];
+  return patternCondition(ctx, 'prefix', field, pattern, booleanFlag(options.case_insensitive));
+};
+
+export const wildcardQuery: QueryTranslator = (body, ctx) => {
+  const { field, value, options } = singleField(
+    'wildcard',
+    body,
+    ['value', 'wildcard'],
+    ['case_insensitive', 'rewrite']
+  );
+  const text = keywordValue(value);
+  const caseInsensitive = booleanFlag(options.case_insensitive);
+  // OpenSearch answers an empty pattern with no document, not even those whose value is ''.
+  if (text === '') return patternCondition(ctx, 'wildcard', field, null, caseInsensitive);
+  return patternCondition(ctx, 'wildcard', field, parseWildcard(text), caseInsensitive);
+};
+
+/**
+ * Lucene's wildcard syntax: `*` any run of characters, `?` one character (code point), `\`
+ * makes the next character literal; a trailing `\` is itself literal.
+ */
+export function parseWildcard(text: string): PatternPart[] {
+  const parts: PatternPart[] = [];
+  const chars = Array.from(text);
+  const literal = (c: string) => {
+    const last = parts[parts.length - 1];
+    if (last?.kind === 'literal') last.text += c;
+    else parts.push({ kind: 'literal', text: c });
+  };
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (c === '*') parts.push({ kind: 'anyString' });
+    else if (c === '?') parts.push({ kind: 'anyChar' });
+    else if (c === '\\' && i + 1 < chars.length) literal(chars[++i]);
+    else literal(c);
+  }
+  return parts;
+}
+
+function patternCondition(
+  ctx: TranslationContext,
+  queryName: string,
+  field: string,
+  /** Null: a pattern that matches nothing (checked against the field all the same). */
+  pattern: PatternPart[] | null,
+  caseInsensitive: boolean
+): string {
+  const target = resolveField(ctx, field, queryName);
+  if (target === null) return MATCH_NONE;
+  const type = target.isId ? '_id' : target.column.type;
+  if (type !== 'keyword') {
+    throw queryShardError(
+      `Can only use ${queryName} queries on keyword and text fields - not on [${field}] which is of type [${type}]`
+    );
+  }
+  if (pattern === null) return MATCH_NONE;
+  const placeholder = ctx.params.add(ctx.dialect.patternText(pattern, caseInsensitive));
+  return guarded(target, ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive));
+}

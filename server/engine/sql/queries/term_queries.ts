@@ -1,0 +1,171 @@
+/** `term`, `terms`, `ids` and `exists`: equality and presence. */
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { DEFAULT_DATE_FORMAT, parseDateMath } from '../date_math';
+import { FederationError } from '../../errors';
+import { LONG_MAX, LONG_MIN, dateValue, keywordValue, termValue } from '../sql_values';
+import type { TranslationContext } from '../translation_context';
+import { dateTermCondition } from './range_query';
+import {
+  MATCH_ALL,
+  MATCH_NONE,
+  anyOf,
+  bind,
+  booleanFlag,
+  expectObject,
+  expandFieldPattern,
+  guarded,
+  isObject,
+  keyColumnName,
+  parsingError,
+  resolveField,
+  singleField,
+  type FieldTarget,
+  type QueryTranslator,
+} from './query_support';
+
+export const termQuery: QueryTranslator = (body, ctx) => {
+  const { field, value, options } = singleField('term', body, ['value'], ['case_insensitive']);
+  const caseInsensitive = booleanFlag(options.case_insensitive);
+  const target = resolveField(ctx, field, 'term');
+  if (target === null) return MATCH_NONE;
+  return termCondition(ctx, field, target, value, caseInsensitive);
+};
+
+/** Equality of a field with one query value, as a term query on the field's type. */
+export function termCondition(
+  ctx: TranslationContext,
+  field: string,
+  target: FieldTarget,
+  value: unknown,
+  caseInsensitive = false
+): string {
+  if (target.isId) return idsCondition(ctx, target, [value]);
+  const type = target.column.type;
+  if (caseInsensitive && type !== 'keyword' && type !== 'boolean') {
+    throw new FederationError(
+      400,
+      'query_shard_exception',
+      `[${field}] field which is of type [${type}], does not support case insensitive term queries`
+    );
+  }
+  if (type === 'date') return dateTermCondition(ctx, target, value);
+  const bound = termValue(value, target.column);
+  if (bound === null) return MATCH_NONE;
+  if (caseInsensitive && type === 'keyword') {
+    return guarded(target, `LOWER(${target.sql}) = LOWER(${bind(ctx, target, bound)})`);
+  }
+  return guarded(target, `${target.sql} = ${bind(ctx, target, bound)}`);
+}
+
+export const termsQuery: QueryTranslator = (body, ctx) => {
+  let field: string | null = null;
+  let values: unknown[] = [];
+  for (const [key, value] of Object.entries(expectObject('terms', body))) {
+    if (key === 'boost' || key === '_name' || key === 'value_type') continue;
+    if (field !== null) {
+      throw parsingError(
+        `[terms] query does not support multiple fields, found [${field}] and [${key}]`
+      );
+    }
+    if (isObject(value)) {
+      throw parsingError(
+        `[terms] lookup (terms from the document [${String(value.id)}] of index [${String(value.index)}]) is not supported on virtual indices`
+      );
+    }
+    if (!Array.isArray(value)) throw parsingError(`[terms] query does not support [${key}]`);
+    if (value.some((v) => v === null)) throw parsingError('No value specified for terms query');
+    field = key;
+    values = value;
+  }
+  if (field === null) throw parsingError('[terms] query requires a field with values');
+  const target = resolveField(ctx, field, 'terms');
+  if (target === null || values.length === 0) return MATCH_NONE;
+  if (target.isId) return idsCondition(ctx, target, values);
+  if (target.column.type === 'date') {
+    return anyOf(values.map((value) => dateTermCondition(ctx, target, value)));
+  }
+  // Values that can match nothing (a long with a fraction) drop out, as in OpenSearch.
+  const bound = values.map((value) => termValue(value, target.column)).filter((v) => v !== null);
+  if (bound.length === 0) return MATCH_NONE;
+  if (bound.length === 1) return guarded(target, `${target.sql} = ${bind(ctx, target, bound[0])}`);
+  const list = bound.map((value) => bind(ctx, target, value)).join(', ');
+  return guarded(target, `${target.sql} IN (${list})`);
+};
+
+export const idsQuery: QueryTranslator = (body, ctx) => {
+  const spec = expectObject('ids', body);
+  let values: unknown[] = [];
+  for (const [key, value] of Object.entries(spec)) {
+    if (key === 'values') values = Array.isArray(value) ? value : [value];
+    else if (key !== 'boost' && key !== '_name' && key !== 'type' && key !== 'types') {
+      throw parsingError(`[ids] query does not support [${key}]`);
+    }
+  }
+  const target = resolveField(ctx, '_id', 'ids')!;
+  return idsCondition(ctx, target, values);
+};
+
+/** Rows whose key, written as an `_id`, is one of `ids`. */
+function idsCondition(ctx: TranslationContext, target: FieldTarget, ids: unknown[]): string {
+  const keys = ids
+    .filter((id) => id !== null && typeof id !== 'object')
+    .map((id) => keyValueOfId(keywordValue(id), target.column, ctx))
+    .filter((key) => key !== null);
+  if (keys.length === 0) return MATCH_NONE;
+  if (keys.length === 1) return guarded(target, `${target.sql} = ${bind(ctx, target, keys[0])}`);
+  return guarded(target, `${target.sql} IN (${keys.map((k) => bind(ctx, target, k)).join(', ')})`);
+}
+
+/**
+ * The key value whose `_id` is `id`, or null when no row can have it: an `_id` is the key as
+ * text, so `abc` names no row of an integer key and is simply not found (never an error).
+ */
+function keyValueOfId(id: string, column: VirtualIndexColumn, ctx: TranslationContext): unknown {
+  switch (column.type) {
+    case 'keyword':
+      return id;
+    case 'long': {
+      if (!/^-?\d+$/.test(id)) return null;
+      const n = BigInt(id);
+      if (n < LONG_MIN || n > LONG_MAX) return null;
+      return Number.isSafeInteger(Number(n)) ? Number(n) : n;
+    }
+    case 'double': {
+      const n = Number(id);
+      return id.trim() === '' || !Number.isFinite(n) ? null : n;
+    }
+    case 'boolean':
+      return id === 'true' ? true : id === 'false' ? false : null;
+    case 'date':
+      try {
+        return dateValue(
+          parseDateMath(id, { format: DEFAULT_DATE_FORMAT, now: ctx.now }),
+          column,
+          ctx
+        );
+      } catch {
+        return null;
+      }
+  }
+}
+
+export const existsQuery: QueryTranslator = (body, ctx) => {
+  let field: unknown;
+  for (const [key, value] of Object.entries(expectObject('exists', body))) {
+    if (key === 'field') field = value;
+    else if (key !== 'boost' && key !== '_name') {
+      throw parsingError(`[exists] query does not support [${key}]`);
+    }
+  }
+  if (typeof field !== 'string' || field === '') {
+    throw parsingError('[exists] must be provided with a [field]');
+  }
+  if (field === '_id') {
+    keyColumnName(ctx, 'exists');
+    return MATCH_ALL;
+  }
+  const targets = expandFieldPattern(ctx, field)
+    .map((name) => resolveField(ctx, name, 'exists'))
+    .filter((target) => target !== null);
+  return anyOf(targets.map((target) => guarded(target, [])));
+};
