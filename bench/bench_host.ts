@@ -14,6 +14,8 @@ import { ensurePostgres } from '../test/bed/databases';
 
 export interface BenchHost {
   postgresUrl: string;
+  /** OpenSearch itself, for the direct (lower-bound) side of a benchmark. */
+  openSearchUrl: string;
   call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
   /** Deletes an index on OpenSearch itself (the concrete index a virtual index leaves behind). */
   deleteIndex(index: string): Promise<void>;
@@ -41,6 +43,7 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
   });
   return {
     postgresUrl: postgres.url,
+    openSearchUrl: opensearch.url,
     async call(method, urlPath, body) {
       const response = await fetch(`${server.url}${urlPath}`, {
         method,

@@ -46,6 +46,7 @@ export class FederationEngine {
       maxJoinKeys: settings.maxJoinKeys,
       termsChunkSize: settings.joinTermsChunkSize,
       keyPageSize: settings.joinKeyPageSize,
+      timeoutMs: settings.joinTimeoutMs,
     };
     this.pits = new PitService(user, runtime.pitStore, resolver, this.virtualIndices, {
       ...joinLimits,

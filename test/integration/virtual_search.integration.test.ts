@@ -20,6 +20,7 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   const sqliteVi = uniqueName('vs-sqlite');
   const sqliteVi2 = uniqueName('vs-sqlite2');
+  const sqliteVi3 = uniqueName('vs-sqlite3');
   const normal = uniqueName('vs-normal');
 
   beforeAll(async () => {
@@ -30,12 +31,15 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
     db.exec("INSERT INTO a VALUES (1, 'one', 10), (3, 'three', 30), (5, 'five', NULL)");
     db.exec('CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT, n INTEGER)');
     db.exec("INSERT INTO b VALUES (2, 'two', 20), (4, 'four', 40)");
+    db.exec('CREATE TABLE c (id INTEGER PRIMARY KEY, a_id INTEGER, tag TEXT)');
+    db.exec("INSERT INTO c VALUES (1, 1, 'x'), (2, 5, 'x'), (3, 5, 'y'), (4, 3, 'y')");
     db.close();
     const datasource = uniqueName('vs-ds');
     await api.call('PUT', `${DS}/${datasource}`, { jdbc: sqliteJdbc(file) });
     for (const [name, table] of [
       [sqliteVi, 'a'],
       [sqliteVi2, 'b'],
+      [sqliteVi3, 'c'],
     ]) {
       expect(
         (await api.call('PUT', `${VI}/${name}`, { datasource, resource: table, key: 'id' })).status
@@ -158,6 +162,39 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
     expect(body.responses[1].hits!.hits.map((h) => h._id)).toEqual(['x']);
     expect(body.responses[2].error!.reason).toMatch(/no_such_query/);
     expect(body.responses[3].hits!.hits.map((h) => h._id)).toEqual(['2']);
+  });
+
+  it('runs a join between virtual indices of one datasource as one SQL statement', async () => {
+    const response = await api.call('POST', `/svc/${sqliteVi}/_search?debug=true`, {
+      query: {
+        join: {
+          indices: [sqliteVi3],
+          on: ['id', 'a_id'],
+          request: { query: { term: { tag: 'x' } } },
+        },
+      },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['1', '5']);
+    expect(response.body.federation_debug.joins[0]).toMatchObject({ strategy: 'SQL_SEMI_JOIN' });
+    const negated = await api.call('POST', `/svc/${sqliteVi}/_search`, {
+      query: { bool: { must_not: [{ join: { indices: [sqliteVi3], on: ['id', 'a_id'] } }] } },
+    });
+    expect(negated.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual([]);
+  });
+
+  it('joins a virtual parent with an OpenSearch child (no pagination)', async () => {
+    const child = uniqueName('vs-child');
+    await openSearchClient().index({ index: child, id: '1', body: { a_id: 3 }, refresh: true });
+    const response = await api.call('POST', `/svc/${sqliteVi}/_search?debug=true`, {
+      query: { join: { indices: [child], on: ['id', 'a_id'] } },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['3']);
+    expect(response.body.federation_debug.joins[0]).toMatchObject({
+      strategy: 'BROADCAST_JOIN',
+      keys: 1,
+    });
   });
 
   it('refuses unsupported search features with a 400 that names them', async () => {

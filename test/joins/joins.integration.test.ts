@@ -237,6 +237,120 @@ describe('joins', () => {
     }
   });
 
+  it('projects 1:N child values into each parent hit, and sorts by them', async () => {
+    const query = {
+      join: {
+        indices: [articles],
+        on: ['id', 'company_id'],
+        request: {
+          query: { range: { sentiment: { gt: 0.5 } } },
+          project: [{ field: { name: 'amount' } }],
+        },
+      },
+    };
+    const body = await search(companies, query, {
+      sort: [{ amount: 'desc' }, { id: 'asc' }],
+      _source: false,
+    });
+    const amounts = new Map<number, number[]>();
+    for (const a of rows.articles.filter((a) => a.sentiment > 0.5)) {
+      amounts.set(a.company_id, [...(amounts.get(a.company_id) ?? []), a.amount]);
+    }
+    const expected = rows.companies
+      .filter((c) => amounts.has(c.id))
+      .sort(
+        (a, b) => Math.max(...amounts.get(b.id)!) - Math.max(...amounts.get(a.id)!) || a.id - b.id
+      );
+    const hits = body.hits.hits as Array<{
+      _id: string;
+      fields: { amount: number[]; id?: unknown };
+    }>;
+    expect(hits.map((h) => Number(h._id))).toEqual(expected.map((c) => c.id));
+    for (const hit of hits) {
+      expect([...hit.fields.amount].sort((a, b) => a - b)).toEqual(
+        [...amounts.get(Number(hit._id))!].sort((a, b) => a - b)
+      );
+      // The parent key was read as a doc value for the projection only: not shown.
+      expect(hit.fields.id).toBeUndefined();
+    }
+    expect(hits.some((h) => h.fields.amount.length > 1)).toBe(true);
+  });
+
+  it('carries a nested join’s projection up through the root join', async () => {
+    const query = {
+      join: {
+        indices: [articles],
+        on: ['id', 'company_id'],
+        request: {
+          project: [{ field: { name: 'country' } }],
+          query: {
+            bool: {
+              filter: [
+                { range: { sentiment: { gt: 0.8 } } },
+                {
+                  join: {
+                    indices: [authors],
+                    on: ['author_id', 'id'],
+                    request: { project: [{ field: { name: 'country' } }] },
+                  },
+                },
+              ],
+            },
+          },
+        },
+      },
+    };
+    const body = await search(companies, query, { _source: false });
+    const countries = new Map<number, string[]>();
+    for (const a of rows.articles.filter((a) => a.sentiment > 0.8)) {
+      countries.set(a.company_id, [
+        ...(countries.get(a.company_id) ?? []),
+        rows.authors[a.author_id - 1].country,
+      ]);
+    }
+    const hits = body.hits.hits as Array<{ _id: string; fields: { country: string[] } }>;
+    expect(ids(hits)).toEqual(companiesWith([...countries.keys()]));
+    for (const hit of hits)
+      expect([...hit.fields.country].sort()).toEqual([...countries.get(Number(hit._id))!].sort());
+  });
+
+  it('bounds the joins of a search with joinTimeoutMs, answering 504', async (ctx) => {
+    const url = databaseUrl('postgres', ctx);
+    const view = `j_slow_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    // Every row of this view takes half a second to produce.
+    await admin.query(
+      `CREATE VIEW ${view} AS SELECT g::bigint AS id, (g + 0 * length(pg_sleep(0.5)::text))::bigint AS company_id FROM generate_series(1, 20) g`
+    );
+    const quick = await startFederationApi({ joinTimeoutMs: 300 });
+    try {
+      const datasource = uniqueName('j-slow');
+      await quick.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+        jdbc: jdbcFor('postgres', url),
+      });
+      const name = uniqueName('j-slow');
+      await quick.call('PUT', `/_svc/connector/index/${name}`, {
+        datasource,
+        resource: view,
+        key: 'id',
+      });
+      const started = Date.now();
+      const response = await quick.call('POST', `/svc/${companies}/_search`, {
+        query: { join: { indices: [name], on: ['id', 'company_id'] } },
+      });
+      expect(response.status).toBe(504);
+      expect(response.body.error.reason).toMatch(/joinTimeoutMs/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await quick.call('DELETE', `/_svc/connector/index/${name}`);
+      await quick.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+    } finally {
+      await quick.close();
+      await admin.query(`DROP VIEW IF EXISTS ${view}`);
+      await admin.end();
+    }
+  });
+
   describe('with a virtual index child', () => {
     const kinds = ['postgres', 'mysql', 'sqlite'] as const;
     const childRows = rows.articles.filter((a) => a.id % 3 === 0);
@@ -320,6 +434,18 @@ describe('joins', () => {
         });
         expect(keyword.status).toBe(400);
         expect(keyword.body.error.reason).toMatch(/integer keys only/);
+
+        const projected = await api.call('POST', `/svc/${companies}/_search`, {
+          query: {
+            join: {
+              indices: [vi],
+              on: ['id', 'company_id'],
+              request: { project: [{ field: { name: 'sentiment' } }] },
+            },
+          },
+        });
+        expect(projected.status).toBe(400);
+        expect(projected.body.error.reason).toMatch(/project.*virtual index/);
       });
     }
   });

@@ -21,6 +21,7 @@ const parentDocs = Array.from({ length: PARENTS }, (_, i) => ({ id: i + 1, group
 const childDocs = Array.from({ length: MATCHING + 5_000 }, (_, i) => ({
   id: i + 1,
   parent_id: (i % MATCHING) + 1,
+  rank: (i * 7_919) % 100_003,
 }));
 
 describe('point in time over joins', () => {
@@ -32,7 +33,7 @@ describe('point in time over joins', () => {
     await loadIndex(
       client,
       children,
-      { id: { type: 'long' }, parent_id: { type: 'long' } },
+      { id: { type: 'long' }, parent_id: { type: 'long' }, rank: { type: 'long' } },
       childDocs
     );
     api = await startFederationApi();
@@ -226,6 +227,49 @@ describe('point in time over joins', () => {
       await admin.query(`DROP TABLE IF EXISTS ${table}`);
       await admin.end();
     }
+  });
+
+  it('pages a projected join sorted by the projected field', async () => {
+    const id = await openPit();
+    const query = {
+      join: {
+        indices: [children],
+        on: ['id', 'parent_id'],
+        request: {
+          query: { range: { id: { lte: 2_000 } } },
+          project: [{ field: { name: 'rank' } }],
+        },
+      },
+    };
+    const seen: Array<[number, number[]]> = [];
+    const rankOf = (parent: number) => childDocs[parent - 1].rank;
+    let after: unknown[] | undefined;
+    for (;;) {
+      const page = await api.call('POST', '/svc/_search', {
+        query,
+        size: 300,
+        _source: false,
+        sort: [{ rank: 'desc' }],
+        pit: { id },
+        ...(after ? { search_after: after } : {}),
+      });
+      expect(page.status, page.text.slice(0, 300)).toBe(200);
+      const hits = page.body.hits.hits as Array<{
+        _id: string;
+        sort: unknown[];
+        fields: { rank: number[] };
+      }>;
+      if (hits.length === 0) break;
+      seen.push(...hits.map((h) => [Number(h._id), h.fields.rank] as [number, number[]]));
+      after = hits.at(-1)!.sort;
+    }
+    // Children 1..2,000 point at parents 1..2,000, one each: parents come in their child's rank order.
+    const expected = Array.from({ length: 2_000 }, (_, i) => i + 1).sort(
+      (a, b) => rankOf(b) - rankOf(a)
+    );
+    expect(seen.map(([parent]) => parent)).toEqual(expected);
+    for (const [parent, ranks] of seen) expect(ranks).toEqual([rankOf(parent)]);
+    await api.call('DELETE', '/svc/_pit', { id });
   });
 
   it('frees the state on close and answers a closed or expired PIT with 404', async () => {

@@ -1,11 +1,13 @@
 import type { VirtualIndexService } from '../catalog/virtual_index_service';
-import { badRequest } from '../errors';
+import { badRequest, FederationError } from '../errors';
 import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import type { IndexResolver } from '../search/index_resolver';
 import { openVirtualTarget } from '../search/virtual/virtual_target';
 import { isJoinNode, parseJoin, type JoinSpec } from './join_spec';
+import { SqlSemiJoin } from '../sql/sql_semi_join';
 import { keyChunks, keyCount, unionKeySets, type KeySet } from './key_set';
 import { openSearchChildKeys } from './opensearch_child_keys';
+import { scanProjection, type Projection } from './projection';
 import { virtualChildKeys } from './virtual_child_keys';
 
 export type Backend = 'opensearch' | 'virtual';
@@ -16,6 +18,8 @@ export interface JoinLimits {
   termsChunkSize: number;
   /** Keys per composite-aggregation page when reading an OpenSearch child. */
   keyPageSize: number;
+  /** How long the joins of one search may take, all together. */
+  timeoutMs: number;
 }
 
 /** What `debug=true` shows of each join. */
@@ -24,15 +28,19 @@ export interface JoinReport {
   on: [string, string];
   indices: string[];
   child_backend: Backend;
-  strategy: 'BROADCAST_JOIN';
+  /** SQL_SEMI_JOIN: inlined into the statement of a virtual parent on the same datasource. */
+  strategy: 'BROADCAST_JOIN' | 'SQL_SEMI_JOIN';
   keys: number;
   took_in_millis: number;
 }
 
-/** A join's computed keys, in the order joins were met (depth first), for PIT state. */
+/** A join's computed keys (and projection), in the order joins were met, for PIT state. */
 export interface ComputedJoin {
   path: string;
   keys: KeySet;
+  projection?: Projection;
+  /** True for joins in the search's own query, whose projections reach the returned hits. */
+  root: boolean;
 }
 
 /**
@@ -45,6 +53,8 @@ export interface ComputedJoin {
 export class JoinExecutor {
   readonly reports: JoinReport[] = [];
   readonly computed: ComputedJoin[] = [];
+  private deadline: { at: number; controller: AbortController; timer: NodeJS.Timeout } | null =
+    null;
 
   constructor(
     private readonly deps: {
@@ -55,69 +65,72 @@ export class JoinExecutor {
       now: number;
       preference?: string;
     },
-    /** Key sets computed earlier (a PIT's first page), by join path: reused, not recomputed. */
-    private readonly known: Map<string, KeySet> = new Map()
+    /** Joins computed earlier (a PIT's first page), by path: reused, not recomputed. */
+    private readonly known: Map<string, ComputedJoin> = new Map()
   ) {}
 
-  /** The query with every join replaced by filters; `parent` is the backend that runs it. */
-  async rewrite(query: unknown, parent: Backend, path = 'query'): Promise<unknown> {
-    if (isJoinNode(query)) return this.join(parseJoin(query.join, `${path}.join`), parent);
-    if (Array.isArray(query))
-      return Promise.all(query.map((item, i) => this.rewrite(item, parent, `${path}[${i}]`)));
+  /** Projections of the joins in the search's own query: what the returned hits receive. */
+  get rootProjections(): Projection[] {
+    return this.computed.filter((c) => c.root && c.projection).map((c) => c.projection!);
+  }
+
+  /**
+   * The query with every join replaced by filters; `parent` is the backend that runs it, `root`
+   * whether the query is the search's own (not a join's child request).
+   */
+  async rewrite(
+    query: unknown,
+    parent: Backend,
+    path = 'query',
+    root = true,
+    /** For a virtual parent: its datasource, so joins with children there become one statement. */
+    datasource?: string
+  ): Promise<unknown> {
+    if (isJoinNode(query)) {
+      return this.join(parseJoin(query.join, `${path}.join`), parent, root, datasource);
+    }
+    if (Array.isArray(query)) {
+      return Promise.all(
+        query.map((item, i) => this.rewrite(item, parent, `${path}[${i}]`, root, datasource))
+      );
+    }
     if (typeof query !== 'object' || query === null) return query;
     const entries = await Promise.all(
       Object.entries(query).map(
-        async ([key, value]) => [key, await this.rewrite(value, parent, `${path}.${key}`)] as const
+        async ([key, value]) =>
+          [key, await this.rewrite(value, parent, `${path}.${key}`, root, datasource)] as const
       )
     );
     return Object.fromEntries(entries);
   }
 
-  private async join(spec: JoinSpec, parent: Backend): Promise<unknown> {
-    if (spec.project.length > 0) {
-      throw badRequest(`[${spec.path}.request.project] is not supported yet`);
-    }
+  private async join(
+    spec: JoinSpec,
+    parent: Backend,
+    root: boolean,
+    datasource: string | undefined
+  ): Promise<unknown> {
     const started = Date.now();
     const describe = `on [${spec.parentField}]=[${spec.childField}] at [${spec.path}]`;
     const target = await this.deps.resolver.resolve(spec.indices.join(','));
     const childBackend: Backend = target.kind;
-    let keys = this.known.get(spec.path);
-    if (keys === undefined) {
-      const childQuery = await this.rewrite(
-        spec.childQuery,
-        childBackend,
-        `${spec.path}.request.query`
-      );
-      const limit = this.deps.limits.maxJoinKeys;
-      if (target.kind === 'opensearch') {
-        keys = await openSearchChildKeys(
-          this.deps.openSearch,
-          spec.indices,
-          spec.childField,
-          childQuery,
-          {
-            pageSize: this.deps.limits.keyPageSize,
-            limit,
-            describe,
-            preference: this.deps.preference,
-          }
-        );
-      } else {
-        const sets: KeySet[] = [];
-        for (const name of target.names) {
-          const child = await openVirtualTarget(
-            this.deps.virtualIndices,
-            name,
-            target.definitions.get(name)!,
-            { now: this.deps.now }
-          );
-          sets.push(
-            await virtualChildKeys(child, spec.childField, childQuery, { limit, describe })
-          );
-        }
-        keys = unionKeySets(sets);
-      }
+    if (
+      datasource !== undefined &&
+      target.kind === 'virtual' &&
+      spec.project.length === 0 &&
+      target.names.every((n) => target.definitions.get(n)!.datasource === datasource)
+    ) {
+      return this.inline(spec, target, datasource, started);
     }
+    if (spec.project.length > 0 && (childBackend === 'virtual' || parent === 'virtual')) {
+      throw badRequest(
+        `[${spec.path}.request.project] is not supported when the join has a virtual index on either side (spec §8.2.3)`
+      );
+    }
+    const computed =
+      this.known.get(spec.path) ??
+      (await this.withinDeadline(() => this.compute(spec, target, describe, root)));
+    const { keys } = computed;
     if (
       (parent === 'virtual' || childBackend === 'virtual') &&
       keys.kind === 'keyword' &&
@@ -127,7 +140,7 @@ export class JoinExecutor {
         `the join ${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only`
       );
     }
-    this.computed.push({ path: spec.path, keys });
+    this.computed.push({ ...computed, root });
     this.reports.push({
       path: spec.path,
       on: [spec.parentField, spec.childField],
@@ -138,6 +151,160 @@ export class JoinExecutor {
       took_in_millis: Date.now() - started,
     });
     return this.filterFor(spec.parentField, keys, parent);
+  }
+
+  /**
+   * Parent and children are virtual indices on one datasource: the join stays in the query as an
+   * `IN (SELECT ...)` for the SQL translator, and the database runs it as one statement.
+   */
+  private async inline(
+    spec: JoinSpec,
+    target: Extract<Awaited<ReturnType<IndexResolver['resolve']>>, { kind: 'virtual' }>,
+    datasource: string,
+    started: number
+  ): Promise<SqlSemiJoin> {
+    const childQuery = await this.rewrite(
+      spec.childQuery,
+      'virtual',
+      `${spec.path}.request.query`,
+      false,
+      datasource
+    );
+    const children = await Promise.all(
+      target.names.map(async (name) => {
+        const child = await openVirtualTarget(
+          this.deps.virtualIndices,
+          name,
+          target.definitions.get(name)!,
+          {
+            now: this.deps.now,
+          }
+        );
+        return {
+          resourceSql: child.resourceSql,
+          columns: child.columns,
+          key: child.definition.key,
+          field: spec.childField,
+          query: childQuery,
+        };
+      })
+    );
+    this.reports.push({
+      path: spec.path,
+      on: [spec.parentField, spec.childField],
+      indices: spec.indices,
+      child_backend: 'virtual',
+      strategy: 'SQL_SEMI_JOIN',
+      keys: 0,
+      took_in_millis: Date.now() - started,
+    });
+    return new SqlSemiJoin(spec.parentField, children);
+  }
+
+  /** Nested joins first, then the child's keys (and projected values when asked for). */
+  private async compute(
+    spec: JoinSpec,
+    target: Awaited<ReturnType<IndexResolver['resolve']>>,
+    describe: string,
+    root: boolean
+  ): Promise<ComputedJoin> {
+    const childPath = `${spec.path}.request.query`;
+    const before = this.computed.length;
+    const childQuery = await this.rewrite(spec.childQuery, target.kind, childPath, false);
+    const limit = this.deps.limits.maxJoinKeys;
+    if (target.kind === 'virtual') {
+      const sets: KeySet[] = [];
+      for (const name of target.names) {
+        const child = await openVirtualTarget(
+          this.deps.virtualIndices,
+          name,
+          target.definitions.get(name)!,
+          {
+            now: this.deps.now,
+          }
+        );
+        sets.push(
+          await virtualChildKeys(child, spec.childField, childQuery, {
+            limit,
+            describe,
+            signal: this.signal(),
+          })
+        );
+      }
+      return { path: spec.path, keys: unionKeySets(sets), root };
+    }
+    if (spec.project.length > 0) {
+      // A projection reads every child document; a nested join's projected fields are read through it.
+      const nested = this.computed
+        .slice(before)
+        .flatMap((c) => (c.projection ? [c.projection] : []));
+      const { keys, projection } = await scanProjection(
+        this.deps.openSearch,
+        spec.indices,
+        spec.childField,
+        spec.parentField,
+        spec.project,
+        childQuery,
+        nested,
+        { limit, describe }
+      );
+      return { path: spec.path, keys, projection, root };
+    }
+    const keys = await openSearchChildKeys(
+      this.deps.openSearch,
+      spec.indices,
+      spec.childField,
+      childQuery,
+      {
+        pageSize: this.deps.limits.keyPageSize,
+        limit,
+        describe,
+        preference: this.deps.preference,
+        remainingMs: () => this.remainingMs(),
+      }
+    );
+    return { path: spec.path, keys, root };
+  }
+
+  /**
+   * Runs `work` under the search's join deadline (`joinTimeoutMs`): SQL statements are cancelled
+   * through the signal, OpenSearch requests get the remaining time, and the search fails with a
+   * 504 naming the setting instead of hanging.
+   */
+  private async withinDeadline<T>(work: () => Promise<T>): Promise<T> {
+    if (this.deadline === null) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), this.deps.limits.timeoutMs);
+      timer.unref();
+      this.deadline = { at: Date.now() + this.deps.limits.timeoutMs, controller, timer };
+    }
+    try {
+      return await work();
+    } catch (error) {
+      if (this.remainingMs() <= 0) {
+        throw new FederationError(
+          504,
+          'join_timeout_exception',
+          `the joins of this search did not finish within ${this.deps.limits.timeoutMs} ms (setting joinTimeoutMs)`,
+          {},
+          { cause: error }
+        );
+      }
+      throw error;
+    }
+  }
+
+  private signal(): AbortSignal | undefined {
+    return this.deadline?.controller.signal;
+  }
+
+  private remainingMs(): number {
+    return this.deadline === null ? this.deps.limits.timeoutMs : this.deadline.at - Date.now();
+  }
+
+  /** Stops the deadline timer; call when the search is done with the executor. */
+  dispose(): void {
+    if (this.deadline) clearTimeout(this.deadline.timer);
   }
 
   private filterFor(field: string, keys: KeySet, parent: Backend): unknown {

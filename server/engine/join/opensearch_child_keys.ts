@@ -22,7 +22,8 @@ export async function openSearchChildKeys(
     limit: number;
     describe: string;
     preference?: string;
-    signal?: AbortSignal;
+    /** Milliseconds left for the join; each request gets at most that. */
+    remainingMs?: () => number;
   }
 ): Promise<KeySet> {
   const builder = new KeySetBuilder(options.limit, options.describe);
@@ -48,7 +49,7 @@ export async function openSearchChildKeys(
           },
         },
       },
-      { signal: options.signal }
+      options.remainingMs ? { requestTimeout: Math.max(1, options.remainingMs()) } : undefined
     );
     const page = response.aggregations?.keys;
     if (!page) break;

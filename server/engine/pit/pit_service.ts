@@ -2,8 +2,9 @@ import { randomBytes } from 'crypto';
 import type { VirtualIndexService } from '../catalog/virtual_index_service';
 import type { CatalogStore } from '../catalog/catalog_store';
 import { badRequest, FederationError } from '../errors';
-import { JoinExecutor, type JoinLimits } from '../join/join_executor';
-import { deserializeKeySet, serializeKeySet, type KeySet } from '../join/key_set';
+import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
+import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
+import { deserializeKeySet, serializeKeySet } from '../join/key_set';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import type { IndexResolver } from '../search/index_resolver';
 import { definedParams, type QueryParams } from '../search/query_params';
@@ -105,8 +106,16 @@ export class PitService {
     const request = fixedPart(body);
     if (state.request !== undefined) assertSameRequest(state.request, request);
 
-    const known = new Map<string, KeySet>(
-      (state.joins ?? []).map((j) => [j.path, deserializeKeySet(j)])
+    const known = new Map<string, ComputedJoin>(
+      (state.joins ?? []).map((j) => [
+        j.path,
+        {
+          path: j.path,
+          root: j.root,
+          keys: deserializeKeySet(j),
+          projection: j.projection === undefined ? undefined : deserializeProjection(j.projection),
+        },
+      ])
     );
     const executor = new JoinExecutor(
       {
@@ -118,24 +127,36 @@ export class PitService {
       },
       known
     );
-    const query =
-      request.query === undefined ? undefined : await executor.rewrite(request.query, 'opensearch');
+    let query: unknown;
+    try {
+      query =
+        request.query === undefined
+          ? undefined
+          : await executor.rewrite(request.query, 'opensearch');
+    } finally {
+      executor.dispose();
+    }
     const keepAlive =
       pit.keep_alive === undefined ? state.keep_alive_ms : parseKeepAlive(pit.keep_alive);
     const { debug, ...forwarded } = params;
-    const response = await this.openSearch.request<Record<string, unknown>>({
-      method: 'POST',
-      path: '/_search',
-      querystring: definedParams(forwarded),
-      body: {
-        ...request,
-        ...(query === undefined ? {} : { query }),
-        sort: withTiebreaker(request.sort),
-        ...(body.size === undefined ? {} : { size: body.size }),
-        ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
-        pit: { id: state.os_pit_id, keep_alive: `${keepAlive}ms` },
-      },
-    });
+    const projected = withProjections(
+      { ...request, ...(query === undefined ? {} : { query }) },
+      executor.rootProjections
+    );
+    const response = projected.finish(
+      await this.openSearch.request<Record<string, unknown>>({
+        method: 'POST',
+        path: '/_search',
+        querystring: definedParams(forwarded),
+        body: {
+          ...projected.body,
+          sort: withTiebreaker(projected.body.sort),
+          ...(body.size === undefined ? {} : { size: body.size }),
+          ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
+          pit: { id: state.os_pit_id, keep_alive: `${keepAlive}ms` },
+        },
+      })
+    );
     const moved = {
       os_pit_id: typeof response.pit_id === 'string' ? response.pit_id : state.os_pit_id,
       keep_alive_ms: keepAlive,
@@ -143,7 +164,12 @@ export class PitService {
     };
     if (state.request === undefined) {
       // The first page fixes the request and keeps its join keys for every later page.
-      const joins = executor.computed.map((c) => ({ path: c.path, ...serializeKeySet(c.keys) }));
+      const joins = executor.computed.map((c) => ({
+        path: c.path,
+        root: c.root,
+        ...serializeKeySet(c.keys),
+        ...(c.projection ? { projection: serializeProjection(c.projection) } : {}),
+      }));
       await this.store.put(pit.id, { ...state, ...moved, request, joins });
     } else {
       // Every page moves the expiry; no list needs to see that at once, so skip the refresh.

@@ -1,4 +1,5 @@
 import type { serializeKeySet } from '../join/key_set';
+import type { serializeProjection } from '../join/projection';
 
 /** What a later page needs, kept in OpenSearch so any server process can serve it. */
 export interface StoredPit {
@@ -10,8 +11,14 @@ export interface StoredPit {
   created_at: number;
   /** The search request, fixed by the first search that uses the PIT (without paging fields). */
   request?: Record<string, unknown>;
-  /** The join key sets computed on the first page, by join path. */
-  joins?: Array<{ path: string } & ReturnType<typeof serializeKeySet>>;
+  /** The joins computed on the first page (keys and projections), by join path. */
+  joins?: Array<
+    {
+      path: string;
+      root: boolean;
+      projection?: ReturnType<typeof serializeProjection>;
+    } & ReturnType<typeof serializeKeySet>
+  >;
 }
 
 export const PIT_INDEX = '.federation-pits';

@@ -2,6 +2,7 @@ import type { VirtualIndexService } from '../catalog/virtual_index_service';
 import { badRequest } from '../errors';
 import { containsJoin } from '../join/contains_join';
 import { JoinExecutor, type Backend, type JoinLimits } from '../join/join_executor';
+import { withProjections } from '../join/projection';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import type { PitService } from '../pit/pit_service';
 import { assertIndexExpression } from './index_expression';
@@ -46,7 +47,18 @@ export class SearchService {
     const { debug, ...params } = request.params;
     const target = request.index === undefined ? null : await this.resolveTarget(request.index);
     const backend: Backend = target?.kind === 'virtual' ? 'virtual' : 'opensearch';
-    const { body, joins } = await this.withJoinsResolved(request.body, backend, params);
+    // A virtual parent whose indices share a datasource can take joins with children there inline.
+    const datasources =
+      target?.kind === 'virtual'
+        ? new Set([...target.definitions.values()].map((d) => d.datasource))
+        : null;
+    const datasource = datasources?.size === 1 ? [...datasources][0] : undefined;
+    const { body, joins, projections } = await this.withJoinsResolved(
+      request.body,
+      backend,
+      params,
+      datasource
+    );
     let response: Record<string, unknown>;
     if (target?.kind === 'virtual') {
       response = await this.virtualSearch.search(
@@ -57,12 +69,15 @@ export class SearchService {
     } else {
       const path =
         request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
-      response = await this.openSearch.request({
-        method: 'POST',
-        path,
-        body,
-        querystring: definedParams(params),
-      });
+      const projected = withProjections(body ?? {}, projections);
+      response = projected.finish(
+        await this.openSearch.request({
+          method: 'POST',
+          path,
+          body: body === undefined ? undefined : projected.body,
+          querystring: definedParams(params),
+        })
+      );
     }
     // `debug` is ours: OpenSearch would refuse the unknown parameter, so it never reaches it.
     const wantsDebug = debug !== undefined && debug !== 'false';
@@ -78,9 +93,11 @@ export class SearchService {
   private async withJoinsResolved(
     body: Record<string, unknown> | undefined,
     backend: Backend,
-    params: QueryParams
+    params: QueryParams,
+    datasource?: string
   ) {
-    if (body === undefined || !containsJoin(body.query)) return { body, joins: null };
+    if (body === undefined || !containsJoin(body.query))
+      return { body, joins: null, projections: [] };
     const executor = new JoinExecutor({
       openSearch: this.openSearch,
       resolver: this.resolver,
@@ -89,7 +106,15 @@ export class SearchService {
       now: Date.now(),
       preference: typeof params.preference === 'string' ? params.preference : undefined,
     });
-    const query = await executor.rewrite(body.query, backend);
-    return { body: { ...body, query }, joins: executor.reports };
+    try {
+      const query = await executor.rewrite(body.query, backend, 'query', true, datasource);
+      return {
+        body: { ...body, query },
+        joins: executor.reports,
+        projections: executor.rootProjections,
+      };
+    } finally {
+      executor.dispose();
+    }
   }
 }

@@ -23,6 +23,7 @@ import {
 } from './queries/query_support';
 import { rangeQuery } from './queries/range_query';
 import { existsQuery, idsQuery, termQuery, termsQuery } from './queries/term_queries';
+import { SqlSemiJoin } from './sql_semi_join';
 import type { TranslationContext } from './translation_context';
 
 export { MATCH_ALL, MATCH_NONE, type QueryTranslator };
@@ -117,6 +118,7 @@ export function translateQuery(query: unknown, ctx: TranslationContext): string 
 }
 
 function translateOne(query: unknown, ctx: TranslationContext, translate: Translate): string {
+  if (query instanceof SqlSemiJoin) return query.condition(ctx, translateQuery);
   if (!isObject(query)) throw parsingError('query malformed, must start with start_object');
   const names = Object.keys(query);
   if (names.length === 0) throw badRequest('query malformed, empty clause found');

@@ -37,27 +37,27 @@ export interface AggregationDialect {
    */
   naiveEpochMs(comparable: string, column: VirtualIndexColumn): string;
   /**
-   * The instant of a date column as the database's own timestamp-with-zone value: a wall-clock
-   * column read in the IANA zone bound by `zone` (null: UTC). Null when the database has no
-   * usable zone support.
-   */
-  zonedInstant(
-    columnSql: string,
-    column: VirtualIndexColumn,
-    zone: SqlFragment | null
-  ): SqlFragment | null;
-  /**
    * Local milliseconds (a wall clock read as UTC) of the start of the calendar unit containing
    * the local milliseconds `localMs`.
    */
   truncateLocalMs(localMs: string, unit: CalendarUnit): string;
-  /** Epoch milliseconds (an integer) of a `zonedInstant`. */
-  instantEpochMs(instant: SqlFragment): SqlFragment;
+  /** Zone conversions the database does itself; only PostgreSQL has them (`AT TIME ZONE`). */
+  zones?: NativeZones;
+}
+
+export interface NativeZones {
   /**
-   * The local start (a timestamp without zone) of the unit containing `instant` in the IANA zone
-   * bound by `zone`, computed by the database; null when it cannot.
+   * The instant of a date column as a timestamp-with-zone value: a wall-clock column read in the
+   * IANA zone bound by `zone` (null: UTC).
    */
-  zonedTruncate(instant: SqlFragment, zone: SqlFragment, unit: MidnightUnit): SqlFragment | null;
+  instant(columnSql: string, column: VirtualIndexColumn, zone: SqlFragment | null): SqlFragment;
+  /** Epoch milliseconds (an integer) of an `instant`. */
+  epochMs(instant: SqlFragment): SqlFragment;
+  /**
+   * The local start (a timestamp without zone) of the unit containing `instant` in `zone` (a
+   * bound IANA name, or an interval for a fixed offset).
+   */
+  truncate(instant: SqlFragment, zone: SqlFragment, unit: MidnightUnit): SqlFragment;
 }
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -76,17 +76,18 @@ const postgres: AggregationDialect = {
   // The "C" collation compares the UTF-8 bytes; text first, as enums and citext have their own.
   byteOrdered: (expr) => `CAST(${expr} AS text) COLLATE "C"`,
   naiveEpochMs: (comparable) => `CAST(FLOOR(EXTRACT(EPOCH FROM ${comparable}) * 1000) AS bigint)`,
-  zonedInstant: (columnSql, column, zone) =>
-    column.zoned
-      ? columnSql
-      : sql`(CAST(${columnSql} AS timestamp) AT TIME ZONE ${zone ?? `'UTC'`})`,
-  instantEpochMs: (instant) => sql`CAST(FLOOR(EXTRACT(EPOCH FROM ${instant}) * 1000) AS bigint)`,
   truncateLocalMs: (localMs, unit) =>
     `CAST(EXTRACT(EPOCH FROM date_trunc('${unit}', to_timestamp(${localMs} / 1000.0) AT TIME ZONE 'UTC')) * 1000 AS bigint)`,
-  // date_trunc('week') starts weeks on Monday, as ISO (and OpenSearch) do. Grouping by the
-  // timestamp itself is three times faster than by its epoch, which costs numeric arithmetic.
-  zonedTruncate: (instant, zone, unit) =>
-    sql`date_trunc('${unit}', ${instant} AT TIME ZONE ${zone})`,
+  zones: {
+    instant: (columnSql, column, zone) =>
+      column.zoned
+        ? columnSql
+        : sql`(CAST(${columnSql} AS timestamp) AT TIME ZONE ${zone ?? `'UTC'`})`,
+    epochMs: (instant) => sql`CAST(FLOOR(EXTRACT(EPOCH FROM ${instant}) * 1000) AS bigint)`,
+    // date_trunc('week') starts weeks on Monday, as ISO (and OpenSearch) do. Grouping by the
+    // timestamp itself is three times faster than by its epoch, which costs numeric arithmetic.
+    truncate: (instant, zone, unit) => sql`date_trunc('${unit}', ${instant} AT TIME ZONE ${zone})`,
+  },
 };
 
 /** MySQL/MariaDB: `1970-01-01` plus seconds, which works before 1970 (FROM_UNIXTIME does not). */
@@ -104,10 +105,6 @@ const mysql: AggregationDialect = {
   // Dividing microseconds by 1000 leaves three decimals, which MySQL's DECIMAL division keeps.
   naiveEpochMs: (comparable) =>
     `FLOOR(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', ${comparable}) / 1000)`,
-  zonedInstant: () => null,
-  instantEpochMs: () => {
-    throw new Error('no zoned instants');
-  },
   truncateLocalMs(localMs, unit) {
     const date = mysqlLocalDate(localMs);
     const start =
@@ -118,7 +115,6 @@ const mysql: AggregationDialect = {
           : `MAKEDATE(YEAR(${date}), 1)`;
     return `TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ${start}) * 1000`;
   },
-  zonedTruncate: () => null,
 };
 
 /** SQLite: the local milliseconds as an SQLite time value. */
@@ -139,10 +135,6 @@ const sqlite: AggregationDialect = {
   byteOrdered: (expr) => `${expr} COLLATE BINARY`,
   // julianday() counts in whole milliseconds internally; ROUND removes the float noise.
   naiveEpochMs: (comparable) => sqliteEpochMs(comparable),
-  zonedInstant: () => null,
-  instantEpochMs: () => {
-    throw new Error('no zoned instants');
-  },
   truncateLocalMs(localMs, unit) {
     if (unit === 'month') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-%m-01'));
     if (unit === 'year') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-01-01'));
@@ -150,7 +142,6 @@ const sqlite: AggregationDialect = {
     const month = `CAST(${sqliteUnixepoch(localMs, '%m')} AS INTEGER)`;
     return sqliteEpochMs(`printf('%04d-%02d-01', ${year}, ((${month} - 1) / 3) * 3 + 1)`);
   },
-  zonedTruncate: () => null,
 };
 
 const SQLSERVER_EPOCH = `CAST('1970-01-01' AS datetime2)`;
@@ -169,10 +160,6 @@ const sqlServer: AggregationDialect = {
     column.zoned
       ? `DATEDIFF_BIG(millisecond, CAST('1970-01-01T00:00:00+00:00' AS datetimeoffset), ${comparable})`
       : `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, ${comparable})`,
-  zonedInstant: () => null,
-  instantEpochMs: () => {
-    throw new Error('no zoned instants');
-  },
   truncateLocalMs(localMs, unit) {
     // Whole days since 1970, floored (T-SQL's `/` truncates towards zero).
     const days = `(${localMs} - ((${localMs} % 86400000) + 86400000) % 86400000) / 86400000`;
@@ -186,7 +173,6 @@ const sqlServer: AggregationDialect = {
           : `DATEFROMPARTS(YEAR(${date}), 1, 1)`;
     return `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, CAST(${start} AS datetime2))`;
   },
-  zonedTruncate: () => null,
 };
 
 const DIALECTS: Record<SqlDialect['name'], AggregationDialect> = {

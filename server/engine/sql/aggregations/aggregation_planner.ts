@@ -22,9 +22,9 @@ import type {
   MetricAgg,
   TermsAgg,
 } from './aggregation_types';
-import { roundsToMidnight } from './date_rounding';
 import {
   epochNeedsRange,
+  hasNativeLocalStart,
   rangeMeasure,
   type DateKeyKind,
   type DateSqlContext,
@@ -478,11 +478,6 @@ function rangeNeeds(agg: Aggregation, dates: DateSqlContext): MetricAgg['field']
     return (agg.type === 'avg' || agg.type === 'sum') && epoch ? [field] : [];
   if (agg.type === 'histogram') return epoch ? [field] : [];
   if (agg.type !== 'date_histogram') return [];
-  const { zone, unit } = agg.rounding;
-  const native =
-    unit !== undefined &&
-    roundsToMidnight(unit) &&
-    zone.ianaName !== null &&
-    dates.agg.name === 'postgres';
-  return epoch || (!zone.fixed && !native) ? [field] : [];
+  const native = column.type === 'date' && hasNativeLocalStart(dates, column, agg.rounding);
+  return epoch || (!agg.rounding.zone.fixed && !native) ? [field] : [];
 }

@@ -4,12 +4,13 @@
  *   `AT TIME ZONE`; the other databases get the wall clock read as UTC minus the datasource
  *   zone's offset, a CASE over the offset periods of the values' range (offsets resolved as
  *   row_to_source.ts resolves them with luxon, so buckets agree with the `_source` dates).
- * - `dateHistogramKeyColumn`: OpenSearch's rounding of that instant in the request's zone. Units
- *   of a day or more group by the local start of the unit (PostgreSQL: `date_trunc` on
- *   `AT TIME ZONE`, else an offset CASE and arithmetic or calendar functions) and TypeScript
- *   turns each local start into its instant; shorter units and fixed intervals group by the
- *   bucket's instant itself, computed per offset period with the constants of date_rounding.ts,
- *   so the repeated hour of a DST fall-back stays two buckets, as in OpenSearch.
+ * - date_histogram keys, OpenSearch's rounding of that instant in the request's zone. Units of a
+ *   day or more group by the local start of the unit (PostgreSQL: `nativeLocalStartColumn`,
+ *   `date_trunc` of the column `AT TIME ZONE`; elsewhere `dateHistogramKeyColumn`, an offset
+ *   CASE then arithmetic or calendar functions) and TypeScript turns each local start into its
+ *   instant; shorter units and fixed intervals group by the bucket's instant itself, computed
+ *   per offset period with the constants of date_rounding.ts, so the repeated hour of a DST
+ *   fall-back stays two buckets, as in OpenSearch.
  * Values that need the range of the data (to know which offset periods to write) get it from
  * one MIN/MAX statement run first (see `rangeMeasure`).
  */
@@ -58,20 +59,31 @@ function epochPlan(ctx: DateSqlContext, column: VirtualIndexColumn): EpochPlan {
   if (column.zoned || (ctx.store.fixed && ctx.store.offsetAt(0) === 0))
     return { direct: naive, naive };
   const instant = storeInstant(ctx, column);
-  return { direct: instant ? ctx.agg.instantEpochMs(instant) : null, naive };
+  return { direct: instant && ctx.agg.zones ? ctx.agg.zones.epochMs(instant) : null, naive };
 }
 
 /** The database's own instant of a column stored in the datasource zone; null: none. */
 function storeInstant(ctx: DateSqlContext, column: VirtualIndexColumn): SqlFragment | null {
-  const columnSql = ctx.dialect.quoteIdentifier(column.name);
-  if (ctx.store.fixed && ctx.store.offsetAt(0) !== 0) return null;
+  const zones = ctx.agg.zones;
+  if (!zones || (ctx.store.fixed && ctx.store.offsetAt(0) !== 0)) return null;
   const zone = ctx.store.ianaName;
-  return ctx.agg.zonedInstant(columnSql, column, zone ? bound(zone) : null);
+  return zones.instant(ctx.dialect.quoteIdentifier(column.name), column, zone ? bound(zone) : null);
+}
+
+/** True when `nativeLocalStartColumn` applies: it needs no range statement. */
+export function hasNativeLocalStart(
+  ctx: DateSqlContext,
+  column: VirtualIndexColumn,
+  rounding: RoundingSpec
+): boolean {
+  const unit = rounding.unit;
+  return unit !== undefined && roundsToMidnight(unit) && storeInstant(ctx, column) !== null;
 }
 
 /**
- * PostgreSQL's own truncation of a date column to the local start of a day-or-longer unit in an
- * IANA zone (a timestamp; `localStartMs` reads it); null when the database or rounding cannot.
+ * PostgreSQL's own truncation of a date column to the local start of a day-or-longer unit in the
+ * request's zone (a timestamp; `localStartMs` reads it); null when the database or rounding
+ * cannot.
  */
 export function nativeLocalStartColumn(
   pipeline: RowPipeline,
@@ -80,14 +92,16 @@ export function nativeLocalStartColumn(
   rounding: RoundingSpec
 ): string | null {
   const { unit, zone, offsetMs } = rounding;
-  if (!unit || !roundsToMidnight(unit) || !zone.ianaName) return null;
   const instant = storeInstant(ctx, column);
-  if (!instant) return null;
+  if (!unit || !roundsToMidnight(unit) || !instant) return null;
   const shifted = offsetMs
-    ? sql`(${instant} - INTERVAL '${literal(ctx.agg, offsetMs)} milliseconds')`
+    ? sql`(${instant} - INTERVAL '${ctx.agg.integer(offsetMs)} milliseconds')`
     : instant;
-  const start = ctx.agg.zonedTruncate(shifted, bound(zone.ianaName), unit);
-  return start ? pipeline.add(start) : null;
+  // A fixed offset is an interval for AT TIME ZONE (east positive, unlike POSIX zone names).
+  const zoneSql = zone.ianaName
+    ? bound(zone.ianaName)
+    : `INTERVAL '${ctx.agg.integer(zone.offsetAt(0))} milliseconds'`;
+  return pipeline.add(ctx.agg.zones!.truncate(shifted, zoneSql, unit));
 }
 
 /** Local milliseconds of a grouped local start: a number, or timestamp text (PostgreSQL). */

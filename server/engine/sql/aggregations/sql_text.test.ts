@@ -333,7 +333,7 @@ describe('each database spells dates its own way', () => {
     };
     const [pq, py] = await statements('postgres', aggs);
     expect(pq.sql).toContain(
-      `date_trunc('quarter', to_timestamp("c0" / 1000.0) AT TIME ZONE 'UTC')`
+      `date_trunc('quarter', (CAST("t" AS timestamp) AT TIME ZONE 'UTC') AT TIME ZONE INTERVAL '0 milliseconds')`
     );
     expect(py.sql).toContain(`date_trunc('year'`);
     const [mq, my] = await statements('mysql', aggs);

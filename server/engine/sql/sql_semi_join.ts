@@ -1,0 +1,54 @@
+import type { VirtualIndexColumn } from '../../../common/catalog_types';
+import { badRequest } from '../errors';
+import { resolveColumn, type TranslationContext } from './translation_context';
+
+export interface SemiJoinChild {
+  /** The child's quoted, qualified table. */
+  resourceSql: string;
+  columns: ReadonlyMap<string, VirtualIndexColumn>;
+  key?: string;
+  field: string;
+  /** The child's query, already free of joins it could not inline. */
+  query: unknown;
+}
+
+/**
+ * A join between virtual indices of one datasource, left in the query for the SQL translator:
+ * it becomes `parent IN (SELECT child FROM ... WHERE <child query>)`, so the database runs the
+ * whole join as one statement. A class instance, never JSON, so no request can forge one.
+ */
+export class SqlSemiJoin {
+  constructor(
+    readonly parentField: string,
+    readonly children: SemiJoinChild[]
+  ) {}
+
+  /** The condition, with the child queries translated into the same parameter list. */
+  condition(
+    ctx: TranslationContext,
+    translate: (query: unknown, ctx: TranslationContext) => string
+  ): string {
+    const parent = resolveColumn(ctx, this.parentField);
+    if (parent === null) return '1 = 0';
+    if (parent.column.type !== 'long') {
+      throw badRequest(
+        `the join on [${this.parentField}] needs an integer parent field; [${this.parentField}] is [${parent.column.type}]`
+      );
+    }
+    const selects = this.children.map((child) => {
+      const childCtx: TranslationContext = { ...ctx, columns: child.columns, key: child.key };
+      const column = resolveColumn(childCtx, child.field);
+      if (column === null) return null;
+      if (column.column.type !== 'long') {
+        throw badRequest(
+          `joins with virtual indices take integer keys only; [${child.field}] is [${column.column.type}]`
+        );
+      }
+      const where = translate(child.query, childCtx);
+      return `SELECT ${column.sql} FROM ${child.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL`;
+    });
+    const present = selects.filter((s): s is string => s !== null);
+    if (present.length === 0) return '1 = 0';
+    return `(${parent.sql} IS NOT NULL AND ${parent.sql} IN (${present.join(' UNION ALL ')}))`;
+  }
+}
