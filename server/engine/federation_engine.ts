@@ -47,6 +47,8 @@ export class FederationEngine {
       termsChunkSize: settings.joinTermsChunkSize,
       keyPageSize: settings.joinKeyPageSize,
       timeoutMs: settings.joinTimeoutMs,
+      bitmapFilter: settings.joinBitmapFilter,
+      bitmapsSupported: () => runtime.bitmapsSupported(),
     };
     this.pits = new PitService(user, runtime.pitStore, resolver, this.virtualIndices, {
       ...joinLimits,

@@ -20,12 +20,14 @@ export class FederationRuntime {
   readonly datasourceStore: CatalogStore<StoredDatasource>;
   readonly virtualIndexStore: CatalogStore<StoredVirtualIndex>;
   readonly pitStore: CatalogStore<StoredPit>;
+  private readonly internal: OpenSearchGateway;
 
   constructor(
     internalClient: OpenSearchTransportClient,
     readonly settings: FederationSettings
   ) {
     const internal = new OpenSearchGateway(internalClient);
+    this.internal = internal;
     this.connectors = new ConnectorRegistry({
       poolSize: settings.connectorPoolSize,
       connectTimeoutMs: settings.connectorConnectTimeoutMs,
@@ -41,6 +43,28 @@ export class FederationRuntime {
       VIRTUAL_INDEX_PROPERTIES
     );
     this.pitStore = new CatalogStore(internal, PIT_INDEX, PIT_PROPERTIES);
+  }
+
+  private bitmapSupport: Promise<boolean> | null = null;
+
+  /** Whether the cluster answers `terms` with `value_type: bitmap` (OpenSearch 2.17 and later). */
+  bitmapsSupported(): Promise<boolean> {
+    this.bitmapSupport ??= this.internal
+      .request<{ version?: { number?: string; distribution?: string } }>({
+        method: 'GET',
+        path: '/',
+      })
+      .then(({ version }) => {
+        const [major, minor] = (version?.number ?? '0.0').split('.').map(Number);
+        return (
+          version?.distribution === 'opensearch' && (major > 2 || (major === 2 && minor >= 17))
+        );
+      })
+      .catch(() => {
+        this.bitmapSupport = null;
+        return false;
+      });
+    return this.bitmapSupport;
   }
 
   async close(): Promise<void> {

@@ -35,6 +35,8 @@ export const settingsSchema = z
     joinTermsChunkSize: z.number().int().positive().default(65_536),
     /** Keys per page when reading a child's keys from OpenSearch (composite aggregation). */
     joinKeyPageSize: z.number().int().min(100).max(65_535).default(10_000),
+    /** Send integer join keys to OpenSearch as one RoaringBitmap where the field type allows. */
+    joinBitmapFilter: z.boolean().default(true),
     /** How long the joins of one search may take together before it fails with a 504. */
     joinTimeoutMs: z.number().int().positive().default(120_000),
     /** Most points in time open at once (OpenSearch's own default is 300). */

@@ -10,7 +10,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): FederationSettings {
     const name = `FEDERATION_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
     const value = env[name];
     if (value === undefined) continue;
-    raw[key] = value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+    if (value === 'true' || value === 'false') raw[key] = value === 'true';
+    else raw[key] = value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
   }
   try {
     return parseSettings(raw);

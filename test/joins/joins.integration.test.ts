@@ -70,6 +70,8 @@ describe('joins', () => {
         on: ['id', 'company_id'],
         child_backend: 'opensearch',
         strategy: 'BROADCAST_JOIN',
+        // Integer keys on a long field travel as one RoaringBitmap.
+        filter: 'bitmap',
       }),
     ]);
     expect(body.federation_debug.joins[0].keys).toBe(
@@ -88,6 +90,7 @@ describe('joins', () => {
     expect(ids(body.hits.hits)).toEqual(
       rows.companies.filter((c) => codes.has(c.code)).map((c) => c.id)
     );
+    expect(body.federation_debug.joins[0].filter).toBe('terms');
   });
 
   it('places joins in must, filter, should and must_not', async () => {
@@ -186,8 +189,43 @@ describe('joins', () => {
     expect(body.federation_debug.joins).toHaveLength(4);
   });
 
+  it('plans the direction from counts, and lets type force a strategy', async () => {
+    // 8,000 articles against 500 author keys: fetching the authors' keys first is cheaper.
+    const join = (type?: string) => ({
+      join: {
+        indices: [articles],
+        on: ['id', 'author_id'],
+        request: { query: { range: { amount: { gte: 0 } } } },
+        ...(type ? { type } : {}),
+      },
+    });
+    const expected = sortedUnique(
+      rows.articles.filter((a) => a.amount >= 0).map((a) => a.author_id)
+    );
+    const planned = await search(authors, join());
+    expect(ids(planned.hits.hits)).toEqual(expected);
+    expect(planned.federation_debug.joins[0]).toMatchObject({
+      strategy: 'INDEX_JOIN',
+      estimates: { parent_keys: 500 },
+    });
+    expect(planned.federation_debug.joins[0].estimates.child_docs).toBeGreaterThan(5_000);
+    for (const type of ['BROADCAST_JOIN', 'HASH_JOIN', 'INDEX_JOIN']) {
+      const forced = await search(authors, join(type));
+      expect(ids(forced.hits.hits), type).toEqual(expected);
+      expect(forced.federation_debug.joins[0].strategy).toBe(type);
+      expect(forced.federation_debug.joins[0].estimates).toBeUndefined();
+    }
+    // The other way round (3,000 company keys, far fewer matching articles) broadcasts the child.
+    const broadcast = await search(companies, articleJoin(['id', 'company_id']));
+    expect(broadcast.federation_debug.joins[0].strategy).toBe('BROADCAST_JOIN');
+  });
+
   it('splits key sets into terms chunks that respect max_terms_count', async () => {
-    const small = await startFederationApi({ joinTermsChunkSize: 50, joinKeyPageSize: 100 });
+    const small = await startFederationApi({
+      joinTermsChunkSize: 50,
+      joinKeyPageSize: 100,
+      joinBitmapFilter: false,
+    });
     try {
       const response = await small.call('POST', `/svc/${companies}/_search`, {
         size: 10_000,

@@ -3,6 +3,7 @@ import type { Connector, ResourceRef } from '../connectors/connector';
 import type { ConnectorRegistry } from '../connectors/connector_registry';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { badRequest, FederationError, notFound } from '../errors';
+import { documentResponse, listResponse } from './catalog_responses';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import { datasourceIdProblem } from './datasource_ids';
 import { splitUrlPassword } from './jdbc_password';
@@ -58,22 +59,12 @@ export class DatasourceService {
   }
 
   async get(id: string) {
-    const doc = await this.require(id);
-    return { ...metadataOf(doc), found: true, _source: publicView(doc._source) };
+    return documentResponse(await this.require(id), publicView);
   }
 
   async list() {
     const started = Date.now();
-    const docs = await this.store.list();
-    return searchResponse(
-      started,
-      docs.map((doc) => ({
-        _index: doc._index,
-        _id: doc._id,
-        _score: null,
-        _source: publicView(doc._source),
-      }))
-    );
+    return listResponse(started, await this.store.list(), publicView);
   }
 
   async delete(id: string): Promise<WriteResult> {
@@ -158,25 +149,6 @@ function missing(id: string): FederationError {
 
 function publicView(stored: StoredDatasource): DatasourceView {
   return { jdbc: { ...stored.jdbc, password_set: stored.password_secret !== undefined } };
-}
-
-export function metadataOf(doc: StoredDocument<unknown>) {
-  return {
-    _index: doc._index,
-    _id: doc._id,
-    _version: doc._version,
-    _seq_no: doc._seq_no,
-    _primary_term: doc._primary_term,
-  };
-}
-
-/** A catalog list answered in the shape of an OpenSearch search response. */
-export function searchResponse(started: number, hits: Array<Record<string, unknown>>) {
-  return {
-    took: Date.now() - started,
-    timed_out: false,
-    hits: { total: { value: hits.length, relation: 'eq' }, max_score: null, hits },
-  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -6,13 +6,9 @@ import type {
 import { indexNameProblem } from '../../../common/index_names';
 import type { RemoteColumn } from '../connectors/connector';
 import { badRequest, FederationError, notFound } from '../errors';
+import { documentResponse, listResponse } from './catalog_responses';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
-import {
-  metadataOf,
-  searchResponse,
-  type DatasourceService,
-  type OpenDatasource,
-} from './datasource_service';
+import type { DatasourceService, OpenDatasource } from './datasource_service';
 import type { ConcreteIndices } from './concrete_indices';
 
 export interface StoredVirtualIndex extends VirtualIndexView {
@@ -65,22 +61,12 @@ export class VirtualIndexService {
   }
 
   async get(id: string) {
-    const doc = await this.require(id);
-    return { ...metadataOf(doc), found: true, _source: publicView(doc._source) };
+    return documentResponse(await this.require(id), publicView);
   }
 
   async list() {
     const started = Date.now();
-    const docs = await this.store.list();
-    return searchResponse(
-      started,
-      docs.map((doc) => ({
-        _index: doc._index,
-        _id: doc._id,
-        _score: null,
-        _source: publicView(doc._source),
-      }))
-    );
+    return listResponse(started, await this.store.list(), publicView);
   }
 
   /** Removes the catalog entry; the concrete index stays (spec §8.2.12). */

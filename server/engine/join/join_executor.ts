@@ -1,9 +1,11 @@
 import type { VirtualIndexService } from '../catalog/virtual_index_service';
 import { badRequest, FederationError } from '../errors';
-import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import type { IndexResolver } from '../search/index_resolver';
 import { openVirtualTarget } from '../search/virtual/virtual_target';
-import { isJoinNode, parseJoin, type JoinSpec } from './join_spec';
+import { bitmapFilter, type BitmapFieldType } from './bitmap_filter';
+import { planJoin } from './join_planner';
+import { isJoinNode, parseJoin, type JoinSpec, type JoinStrategy } from './join_spec';
 import { SqlSemiJoin } from '../sql/sql_semi_join';
 import { keyChunks, keyCount, unionKeySets, type KeySet } from './key_set';
 import { openSearchChildKeys } from './opensearch_child_keys';
@@ -20,6 +22,10 @@ export interface JoinLimits {
   keyPageSize: number;
   /** How long the joins of one search may take, all together. */
   timeoutMs: number;
+  /** Send integer key sets as RoaringBitmaps where the cluster and field allow. */
+  bitmapFilter: boolean;
+  /** Whether the cluster takes `value_type: bitmap` terms (OpenSearch 2.17+); cached by the host. */
+  bitmapsSupported: () => Promise<boolean>;
 }
 
 /** What `debug=true` shows of each join. */
@@ -29,8 +35,12 @@ export interface JoinReport {
   indices: string[];
   child_backend: Backend;
   /** SQL_SEMI_JOIN: inlined into the statement of a virtual parent on the same datasource. */
-  strategy: 'BROADCAST_JOIN' | 'SQL_SEMI_JOIN';
+  strategy: JoinStrategy | 'SQL_SEMI_JOIN';
+  /** The counts the planner chose from (OpenSearch ↔ OpenSearch joins without `type`). */
+  estimates?: { child_docs: number; parent_keys: number };
   keys: number;
+  /** How the keys reached the parent: a bitmap, term chunks, nothing (no keys), or SQL. */
+  filter?: 'none' | 'terms' | 'bitmap';
   took_in_millis: number;
 }
 
@@ -41,6 +51,18 @@ export interface ComputedJoin {
   projection?: Projection;
   /** True for joins in the search's own query, whose projections reach the returned hits. */
   root: boolean;
+  strategy: JoinStrategy;
+  estimates?: { child_docs: number; parent_keys: number };
+}
+
+/** Who runs a query being rewritten (see `JoinExecutor.rewrite`). */
+export interface JoinScope {
+  parent: Backend;
+  root: boolean;
+  /** The parent's indices, when known: the planner counts their keys. */
+  indices?: string[];
+  /** A virtual parent's datasource: joins with children there are inlined as SQL. */
+  datasource?: string;
 }
 
 /**
@@ -75,45 +97,34 @@ export class JoinExecutor {
   }
 
   /**
-   * The query with every join replaced by filters; `parent` is the backend that runs it, `root`
-   * whether the query is the search's own (not a join's child request).
+   * The query with every join replaced by filters. `scope` says who runs it: the backend, the
+   * parent indices (for planning), a virtual parent's datasource (for inlining), and whether it
+   * is the search's own query (whose projections reach the returned hits).
    */
-  async rewrite(
-    query: unknown,
-    parent: Backend,
-    path = 'query',
-    root = true,
-    /** For a virtual parent: its datasource, so joins with children there become one statement. */
-    datasource?: string
-  ): Promise<unknown> {
-    if (isJoinNode(query)) {
-      return this.join(parseJoin(query.join, `${path}.join`), parent, root, datasource);
-    }
+  async rewrite(query: unknown, scope: JoinScope): Promise<unknown> {
+    return this.walk(query, scope, 'query');
+  }
+
+  private async walk(query: unknown, scope: JoinScope, path: string): Promise<unknown> {
+    if (isJoinNode(query)) return this.join(parseJoin(query.join, `${path}.join`), scope);
     if (Array.isArray(query)) {
-      return Promise.all(
-        query.map((item, i) => this.rewrite(item, parent, `${path}[${i}]`, root, datasource))
-      );
+      return Promise.all(query.map((item, i) => this.walk(item, scope, `${path}[${i}]`)));
     }
     if (typeof query !== 'object' || query === null) return query;
     const entries = await Promise.all(
       Object.entries(query).map(
-        async ([key, value]) =>
-          [key, await this.rewrite(value, parent, `${path}.${key}`, root, datasource)] as const
+        async ([key, value]) => [key, await this.walk(value, scope, `${path}.${key}`)] as const
       )
     );
     return Object.fromEntries(entries);
   }
 
-  private async join(
-    spec: JoinSpec,
-    parent: Backend,
-    root: boolean,
-    datasource: string | undefined
-  ): Promise<unknown> {
+  private async join(spec: JoinSpec, scope: JoinScope): Promise<unknown> {
     const started = Date.now();
     const describe = `on [${spec.parentField}]=[${spec.childField}] at [${spec.path}]`;
     const target = await this.deps.resolver.resolve(spec.indices.join(','));
     const childBackend: Backend = target.kind;
+    const { parent, root, datasource } = scope;
     if (
       datasource !== undefined &&
       target.kind === 'virtual' &&
@@ -129,7 +140,7 @@ export class JoinExecutor {
     }
     const computed =
       this.known.get(spec.path) ??
-      (await this.withinDeadline(() => this.compute(spec, target, describe, root)));
+      (await this.withinDeadline(() => this.compute(spec, target, describe, scope)));
     const { keys } = computed;
     if (
       (parent === 'virtual' || childBackend === 'virtual') &&
@@ -141,16 +152,19 @@ export class JoinExecutor {
       );
     }
     this.computed.push({ ...computed, root });
+    const { filter, form } = await this.filterFor(spec.parentField, keys, parent, scope.indices);
     this.reports.push({
       path: spec.path,
       on: [spec.parentField, spec.childField],
       indices: spec.indices,
       child_backend: childBackend,
-      strategy: 'BROADCAST_JOIN',
+      strategy: computed.strategy,
+      ...(computed.estimates ? { estimates: computed.estimates } : {}),
       keys: keyCount(keys),
+      filter: form,
       took_in_millis: Date.now() - started,
     });
-    return this.filterFor(spec.parentField, keys, parent);
+    return filter;
   }
 
   /**
@@ -163,12 +177,10 @@ export class JoinExecutor {
     datasource: string,
     started: number
   ): Promise<SqlSemiJoin> {
-    const childQuery = await this.rewrite(
+    const childQuery = await this.walk(
       spec.childQuery,
-      'virtual',
-      `${spec.path}.request.query`,
-      false,
-      datasource
+      { parent: 'virtual', root: false, datasource, indices: spec.indices },
+      `${spec.path}.request.query`
     );
     const children = await Promise.all(
       target.names.map(async (name) => {
@@ -206,12 +218,13 @@ export class JoinExecutor {
     spec: JoinSpec,
     target: Awaited<ReturnType<IndexResolver['resolve']>>,
     describe: string,
-    root: boolean
+    scope: JoinScope
   ): Promise<ComputedJoin> {
-    const childPath = `${spec.path}.request.query`;
     const before = this.computed.length;
-    const childQuery = await this.rewrite(spec.childQuery, target.kind, childPath, false);
+    const childScope: JoinScope = { parent: target.kind, root: false, indices: spec.indices };
+    const childQuery = await this.walk(spec.childQuery, childScope, `${spec.path}.request.query`);
     const limit = this.deps.limits.maxJoinKeys;
+    const base = { path: spec.path, root: scope.root };
     if (target.kind === 'virtual') {
       const sets: KeySet[] = [];
       for (const name of target.names) {
@@ -231,7 +244,7 @@ export class JoinExecutor {
           })
         );
       }
-      return { path: spec.path, keys: unionKeySets(sets), root };
+      return { ...base, keys: unionKeySets(sets), strategy: 'BROADCAST_JOIN' };
     }
     if (spec.project.length > 0) {
       // A projection reads every child document; a nested join's projected fields are read through it.
@@ -248,22 +261,41 @@ export class JoinExecutor {
         nested,
         { limit, describe }
       );
-      return { path: spec.path, keys, projection, root };
+      return { ...base, keys, projection, strategy: 'BROADCAST_JOIN' };
     }
-    const keys = await openSearchChildKeys(
-      this.deps.openSearch,
-      spec.indices,
-      spec.childField,
-      childQuery,
-      {
+    const keysOf = (indices: string[], field: string, query: unknown) =>
+      openSearchChildKeys(this.deps.openSearch, indices, field, query, {
         pageSize: this.deps.limits.keyPageSize,
         limit,
         describe,
         preference: this.deps.preference,
         remainingMs: () => this.remainingMs(),
-      }
-    );
-    return { path: spec.path, keys, root };
+      });
+    const plan =
+      scope.parent === 'opensearch' && scope.indices !== undefined
+        ? await planJoin(
+            this.deps.openSearch,
+            spec.type,
+            { indices: spec.indices, query: childQuery },
+            { indices: scope.indices, field: spec.parentField },
+            limit
+          )
+        : { strategy: spec.type ?? ('BROADCAST_JOIN' as const) };
+    if (plan.strategy === 'INDEX_JOIN' && scope.indices !== undefined) {
+      // Reversed: the parent's keys narrow the child first, then the child's keys filter the parent.
+      const parentKeys = await keysOf(scope.indices, spec.parentField, { match_all: {} });
+      const narrowed = {
+        bool: {
+          filter: [
+            childQuery,
+            (await this.filterFor(spec.childField, parentKeys, 'opensearch', spec.indices)).filter,
+          ],
+        },
+      };
+      return { ...base, keys: await keysOf(spec.indices, spec.childField, narrowed), ...plan };
+    }
+    // HASH_JOIN and BROADCAST_JOIN both stream the child's keys to the parent here.
+    return { ...base, keys: await keysOf(spec.indices, spec.childField, childQuery), ...plan };
   }
 
   /**
@@ -307,15 +339,56 @@ export class JoinExecutor {
     if (this.deadline) clearTimeout(this.deadline.timer);
   }
 
-  private filterFor(field: string, keys: KeySet, parent: Backend): unknown {
-    if (keyCount(keys) === 0) return { match_none: {} };
+  /**
+   * The filter a join leaves in its parent's query: nothing matches for no keys; a virtual parent
+   * gets a `terms` query its SQL translator binds; an OpenSearch parent gets one RoaringBitmap when
+   * the cluster and the field's type allow (integer keys on `integer`/`long` fields), else `terms`
+   * chunks within `index.max_terms_count`. Scores stay constant either way.
+   */
+  private async filterFor(
+    field: string,
+    keys: KeySet,
+    parent: Backend,
+    indices: string[] | undefined
+  ): Promise<{ filter: unknown; form: 'none' | 'terms' | 'bitmap' }> {
+    if (keyCount(keys) === 0) return { filter: { match_none: {} }, form: 'none' };
     if (parent === 'virtual')
-      return { terms: { [field]: [...keyChunks(keys, keyCount(keys))][0] } };
+      return {
+        filter: { terms: { [field]: [...keyChunks(keys, keyCount(keys))][0] } },
+        form: 'terms',
+      };
+    if (
+      keys.kind === 'long' &&
+      indices !== undefined &&
+      this.deps.limits.bitmapFilter &&
+      (await this.deps.limits.bitmapsSupported())
+    ) {
+      const type = await this.numericFieldType(indices, field);
+      const bitmap = type === null ? null : bitmapFilter(field, keys.values, type);
+      if (bitmap !== null)
+        return { filter: { constant_score: { filter: bitmap } }, form: 'bitmap' };
+    }
     const chunks = [...keyChunks(keys, this.deps.limits.termsChunkSize)].map((chunk) => ({
       terms: { [field]: chunk },
     }));
     const filter =
       chunks.length === 1 ? chunks[0] : { bool: { should: chunks, minimum_should_match: 1 } };
-    return { constant_score: { filter } };
+    return { filter: { constant_score: { filter } }, form: 'terms' };
+  }
+
+  /** `integer` or `long` when every index maps `field` so; null for anything else or a mix. */
+  private async numericFieldType(
+    indices: string[],
+    field: string
+  ): Promise<BitmapFieldType | null> {
+    const caps = await this.deps.openSearch.request<{
+      fields?: Record<string, Record<string, unknown>>;
+    }>({
+      method: 'GET',
+      path: opensearchPath(indices.join(','), '_field_caps'),
+      querystring: { fields: field },
+    });
+    const types = Object.keys(caps.fields?.[field] ?? {});
+    return types.length === 1 && (types[0] === 'integer' || types[0] === 'long') ? types[0] : null;
   }
 }

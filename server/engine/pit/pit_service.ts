@@ -112,6 +112,7 @@ export class PitService {
         {
           path: j.path,
           root: j.root,
+          strategy: j.strategy,
           keys: deserializeKeySet(j),
           projection: j.projection === undefined ? undefined : deserializeProjection(j.projection),
         },
@@ -132,7 +133,11 @@ export class PitService {
       query =
         request.query === undefined
           ? undefined
-          : await executor.rewrite(request.query, 'opensearch');
+          : await executor.rewrite(request.query, {
+              parent: 'opensearch',
+              root: true,
+              indices: state.indices.split(','),
+            });
     } finally {
       executor.dispose();
     }
@@ -167,6 +172,7 @@ export class PitService {
       const joins = executor.computed.map((c) => ({
         path: c.path,
         root: c.root,
+        strategy: c.strategy,
         ...serializeKeySet(c.keys),
         ...(c.projection ? { projection: serializeProjection(c.projection) } : {}),
       }));

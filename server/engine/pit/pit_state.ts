@@ -1,4 +1,5 @@
 import type { serializeKeySet } from '../join/key_set';
+import type { JoinStrategy } from '../join/join_spec';
 import type { serializeProjection } from '../join/projection';
 
 /** What a later page needs, kept in OpenSearch so any server process can serve it. */
@@ -16,6 +17,7 @@ export interface StoredPit {
     {
       path: string;
       root: boolean;
+      strategy: JoinStrategy;
       projection?: ReturnType<typeof serializeProjection>;
     } & ReturnType<typeof serializeKeySet>
   >;

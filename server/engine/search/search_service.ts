@@ -57,7 +57,8 @@ export class SearchService {
       request.body,
       backend,
       params,
-      datasource
+      datasource,
+      request.index?.split(',')
     );
     let response: Record<string, unknown>;
     if (target?.kind === 'virtual') {
@@ -94,7 +95,9 @@ export class SearchService {
     body: Record<string, unknown> | undefined,
     backend: Backend,
     params: QueryParams,
-    datasource?: string
+    datasource?: string,
+    /** The parent's index names, for the join planner. */
+    indices?: string[]
   ) {
     if (body === undefined || !containsJoin(body.query))
       return { body, joins: null, projections: [] };
@@ -107,7 +110,12 @@ export class SearchService {
       preference: typeof params.preference === 'string' ? params.preference : undefined,
     });
     try {
-      const query = await executor.rewrite(body.query, backend, 'query', true, datasource);
+      const query = await executor.rewrite(body.query, {
+        parent: backend,
+        root: true,
+        datasource,
+        indices,
+      });
       return {
         body: { ...body, query },
         joins: executor.reports,
