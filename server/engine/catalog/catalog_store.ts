@@ -1,4 +1,4 @@
-import { OpenSearchResponseError } from '../errors';
+import { FederationError, OpenSearchResponseError } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 
 export interface StoredDocument<T> {
@@ -106,16 +106,27 @@ export class CatalogStore<T extends object> {
     const filter = Object.entries(where ?? {}).map(([field, value]) => ({
       term: { [field]: value },
     }));
-    const response = await this.openSearch.request<{ hits: { hits: Array<StoredDocument<T>> } }>({
+    const response = await this.openSearch.request<{
+      hits: { total: { value: number }; hits: Array<StoredDocument<T>> };
+    }>({
       method: 'POST',
       path: opensearchPath(this.index, '_search'),
       body: {
         size: LIST_LIMIT,
+        track_total_hits: true,
         seq_no_primary_term: true,
         version: true,
         query: { bool: { filter } },
       },
     });
+    // Never a silently partial list: callers decide on all entries (e.g. "is this datasource used").
+    if (response.hits.total.value > response.hits.hits.length) {
+      throw new FederationError(
+        500,
+        'catalog_too_large_exception',
+        `[${this.index}] holds ${response.hits.total.value} entries, more than the ${LIST_LIMIT} a list reads`
+      );
+    }
     return response.hits.hits.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
   }
 
