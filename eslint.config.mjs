@@ -6,7 +6,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['scripts/*.js'],
+    // Plain CommonJS: the npm start scripts, and worker threads that need no TypeScript loader.
+    files: ['scripts/*.js', 'server/**/*.js'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {
@@ -14,6 +15,7 @@ export default tseslint.config(
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',
+        Buffer: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

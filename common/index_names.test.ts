@@ -19,9 +19,18 @@ describe('indexNameProblem', () => {
 });
 
 describe('indexExpressionProblem', () => {
-  it('allows lists, patterns and exclusions but not path breakers', () => {
+  it('allows lists, patterns and exclusions', () => {
     expect(indexExpressionProblem('a,b*,-b2')).toBeNull();
-    expect(indexExpressionProblem('a/b')).toMatch(/\//);
-    expect(indexExpressionProblem('a?')).toMatch(/\?/);
+  });
+
+  // OpenSearch's _search answers these with 404 index_not_found_exception, not a 400.
+  it('leaves names OpenSearch answers with a 404 to OpenSearch', () => {
+    for (const name of ['idx ', ' idx', 'IDX', 'a#b', 'a/b', 'a?', 'a"b', 'a<b', 'a|b', 'a\\b']) {
+      expect(indexExpressionProblem(name)).toBeNull();
+    }
+  });
+
+  it('refuses only an empty expression', () => {
+    expect(indexExpressionProblem('')).toMatch(/empty/);
   });
 });

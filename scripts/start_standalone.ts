@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     ...env,
     encryptionKey:
       env.encryptionKey ?? loadOrCreateEncryptionKey(path.join(root, '.data', 'encryption.key')),
+    // SQLite datasources may open the demo database and nothing else unless configured.
+    sqliteDirectories: env.sqliteDirectories ?? [path.join(root, '.data', 'demo')],
   };
   const port = Number(process.env.PORT ?? 5602);
   const openSearch = await ensureOpenSearch({ log: (line) => logger.info(line) });

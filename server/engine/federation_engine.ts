@@ -1,8 +1,8 @@
 import { ConcreteIndices } from './catalog/concrete_indices';
+import { DatasourceHostPolicy } from './catalog/datasource_hosts';
 import { DatasourceService } from './catalog/datasource_service';
 import { VirtualIndexService } from './catalog/virtual_index_service';
 import type { FederationRuntime } from './federation_runtime';
-import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import { PitService } from './pit/pit_service';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { DocumentService } from './search/document_service';
@@ -10,6 +10,7 @@ import { IndexMetadataService } from './search/index_metadata_service';
 import { IndexResolver } from './search/index_resolver';
 import { MsearchService } from './search/msearch_service';
 import { SearchService } from './search/search_service';
+import { SystemIndexGateway } from './search/system_indices';
 import { VirtualSearch } from './search/virtual/virtual_search';
 
 /**
@@ -26,14 +27,16 @@ export class FederationEngine {
   readonly pits: PitService;
 
   constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
-    const user = new OpenSearchGateway(asCurrentUser);
+    // The user's door to OpenSearch never opens onto our system indices (.federation-*).
+    const user = new SystemIndexGateway(asCurrentUser, runtime.systemAliases);
     // Late-bound: the two services refer to each other (a datasource in use cannot be deleted).
     const usersOf = (id: string) => this.virtualIndices.usersOf(id);
     this.datasources = new DatasourceService(
       runtime.datasourceStore,
       runtime.secrets,
       runtime.connectors,
-      usersOf
+      usersOf,
+      new DatasourceHostPolicy(runtime.settings.datasourceHosts)
     );
     this.virtualIndices = new VirtualIndexService(
       runtime.virtualIndexStore,
@@ -57,10 +60,19 @@ export class FederationEngine {
     this.search = new SearchService(
       user,
       resolver,
-      new VirtualSearch(this.virtualIndices),
+      new VirtualSearch(
+        this.virtualIndices,
+        settings.connectorStatementTimeoutMs,
+        settings.maxBuckets
+      ),
       this.virtualIndices,
       joinLimits,
-      this.pits
+      this.pits,
+      {
+        maxResultWindow: settings.maxResultWindow,
+        maxTermsCount: settings.maxTermsCount,
+        maxClauseCount: settings.maxClauseCount,
+      }
     );
     this.msearch = new MsearchService(this.search);
     this.documents = new DocumentService(

@@ -8,6 +8,7 @@ import { ConnectorRegistry } from './connectors/connector_registry';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { PIT_INDEX, PIT_PROPERTIES, type StoredPit } from './pit/pit_state';
+import { SystemAliases } from './search/system_indices';
 import type { FederationSettings } from './settings';
 
 /**
@@ -20,6 +21,8 @@ export class FederationRuntime {
   readonly datasourceStore: CatalogStore<StoredDatasource>;
   readonly virtualIndexStore: CatalogStore<StoredVirtualIndex>;
   readonly pitStore: CatalogStore<StoredPit>;
+  /** Aliases that point at system indices, which /svc refuses like the indices themselves. */
+  readonly systemAliases: SystemAliases;
   private readonly internal: OpenSearchGateway;
 
   constructor(
@@ -28,13 +31,20 @@ export class FederationRuntime {
   ) {
     const internal = new OpenSearchGateway(internalClient);
     this.internal = internal;
-    this.connectors = new ConnectorRegistry({
-      poolSize: settings.connectorPoolSize,
-      connectTimeoutMs: settings.connectorConnectTimeoutMs,
-      statementTimeoutMs: settings.connectorStatementTimeoutMs,
-      idleTimeoutMs: settings.connectorIdleTimeoutMs,
-      batchSize: settings.connectorBatchSize,
-    });
+    this.connectors = new ConnectorRegistry(
+      {
+        poolSize: settings.connectorPoolSize,
+        connectTimeoutMs: settings.connectorConnectTimeoutMs,
+        statementTimeoutMs: settings.connectorStatementTimeoutMs,
+        idleTimeoutMs: settings.connectorIdleTimeoutMs,
+        batchSize: settings.connectorBatchSize,
+      },
+      {
+        workers: settings.sqliteWorkers,
+        // Unset inside OSD means none: a SQLite file is a path on the OSD server itself.
+        directories: settings.sqliteDirectories ?? [],
+      }
+    );
     this.secrets = new SecretBox(settings.encryptionKey);
     this.datasourceStore = new CatalogStore(internal, DATASOURCE_INDEX, DATASOURCE_PROPERTIES);
     this.virtualIndexStore = new CatalogStore(
@@ -43,6 +53,7 @@ export class FederationRuntime {
       VIRTUAL_INDEX_PROPERTIES
     );
     this.pitStore = new CatalogStore(internal, PIT_INDEX, PIT_PROPERTIES);
+    this.systemAliases = new SystemAliases(internal);
   }
 
   private bitmapSupport: Promise<boolean> | null = null;

@@ -1,4 +1,22 @@
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { hostEntryProblem } from './catalog/datasource_hosts';
+
+/**
+ * A list setting: an array (OSD's yml) or comma-separated text (an environment variable);
+ * empty text means unset.
+ */
+function listSetting<T extends z.ZodType<string[] | undefined>>(list: T) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value.trim() === ''
+          ? undefined
+          : value.split(',').map((entry) => entry.trim())
+        : value,
+    list
+  );
+}
 
 /**
  * Every limit of the engine, with its default. Inside OSD these come from `federation.*` in
@@ -41,6 +59,57 @@ export const settingsSchema = z
     joinTimeoutMs: z.number().int().positive().default(120_000),
     /** Most points in time open at once (OpenSearch's own default is 300). */
     maxOpenPits: z.number().int().positive().default(300),
+    /**
+     * Standalone host only (inside OSD, `opensearch.requestTimeout` applies): how long one call
+     * to OpenSearch may wait for its answer. The client retries once on a connection failure,
+     * so an OpenSearch that stopped answering gives a 504 after at most twice this.
+     */
+    openSearchRequestTimeoutMs: z.number().int().positive().default(30_000),
+    /**
+     * SQLite statements running at once, each in a worker thread off the event loop. A running
+     * statement keeps a core busy, and the event loop needs one too: 2 suits a small host and
+     * still lets a quick SQLite search run beside a slow one.
+     */
+    sqliteWorkers: z.number().int().min(1).max(64).default(2),
+    /**
+     * Absolute directories whose files SQLite datasources may open (a list, or comma-separated
+     * text); symlinks and `..` are resolved first. Unset: the standalone host allows its demo
+     * directory, OSD none.
+     */
+    sqliteDirectories: listSetting(
+      z.array(z.string().refine(isAbsolute, 'must be an absolute directory')).optional()
+    ),
+    /**
+     * Hosts a datasource URL may name: host names, `*.domain` wildcards, IP addresses, CIDR
+     * ranges (a list, or comma-separated text). Unset: any host. Names match names only and
+     * addresses addresses only; see server/engine/catalog/datasource_hosts.ts for why.
+     */
+    datasourceHosts: listSetting(
+      z
+        .array(
+          z.string().superRefine((entry, ctx) => {
+            const problem = hostEntryProblem(entry);
+            if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+          })
+        )
+        .optional()
+    ),
+    /** Deepest JSON nesting of a request body (OpenSearch's parser limit, 1000). */
+    maxBodyDepth: z.number().int().min(10).max(5_000).default(1_000),
+    /**
+     * Most compound queries (bool, constant_score, join...) nested in one query, and most
+     * aggregation levels. OpenSearch has no such limit and its node dies of a stack overflow past
+     * a few hundred; 20 is Elasticsearch's `indices.query.bool.max_nested_depth`.
+     */
+    maxQueryDepth: z.number().int().min(1).max(200).default(20),
+    /** Most buckets in one search response (OpenSearch's `search.max_buckets`). */
+    maxBuckets: z.number().int().positive().default(65_535),
+    /** Most values in one `terms` query on a virtual index (`index.max_terms_count`). */
+    maxTermsCount: z.number().int().positive().default(65_536),
+    /** Most bool clauses in one query on a virtual index (`indices.query.bool.max_clause_count`). */
+    maxClauseCount: z.number().int().positive().default(1_024),
+    /** Largest from + size of a search on virtual indices (`index.max_result_window`). */
+    maxResultWindow: z.number().int().positive().default(10_000),
   })
   .strict();
 

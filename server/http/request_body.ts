@@ -1,4 +1,5 @@
 import { FederationError } from '../engine/errors';
+import { assertNesting, DEFAULT_NESTING_LIMITS, type NestingLimits } from './body_nesting';
 
 /** The raw payload as either host hands it over with `parse: false`. */
 function payloadText(payload: unknown): string | undefined {
@@ -9,15 +10,21 @@ function payloadText(payload: unknown): string | undefined {
 }
 
 /** Parses a JSON body; an empty body is `undefined`. Malformed JSON is the caller's mistake. */
-export function parseJsonBody(payload: unknown): unknown {
+export function parseJsonBody(
+  payload: unknown,
+  limits: NestingLimits = DEFAULT_NESTING_LIMITS
+): unknown {
   if (payload !== null && typeof payload === 'object' && !Buffer.isBuffer(payload)) {
     // Already parsed by a host that ignored `parse: false`; accept it as is.
-    return Object.keys(payload).length === 0 ? undefined : payload;
+    if (Object.keys(payload).length === 0) return undefined;
+    assertNesting(payload, limits);
+    return payload;
   }
   const text = payloadText(payload);
   if (text === undefined || text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new FederationError(
       400,
@@ -25,10 +32,16 @@ export function parseJsonBody(payload: unknown): unknown {
       `request body is not valid JSON: ${(error as Error).message}`
     );
   }
+  // Checked once, here, before any recursive walk (joins, query translation, OpenSearch).
+  assertNesting(value, limits);
+  return value;
 }
 
 /** Parses newline-delimited JSON (`_msearch`, `_bulk`): one JSON value per non-empty line. */
-export function parseNdjsonBody(payload: unknown): unknown[] {
+export function parseNdjsonBody(
+  payload: unknown,
+  limits: NestingLimits = DEFAULT_NESTING_LIMITS
+): unknown[] {
   const text = payloadText(payload);
   if (text === undefined) {
     throw new FederationError(400, 'parse_exception', 'request body is required');
@@ -37,8 +50,9 @@ export function parseNdjsonBody(payload: unknown): unknown[] {
   const values: unknown[] = [];
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
+    let value: unknown;
     try {
-      values.push(JSON.parse(line));
+      value = JSON.parse(line);
     } catch (error) {
       throw new FederationError(
         400,
@@ -46,6 +60,8 @@ export function parseNdjsonBody(payload: unknown): unknown[] {
         `line ${index + 1} of the request body is not valid JSON: ${(error as Error).message}`
       );
     }
+    assertNesting(value, limits, `line ${index + 1} of the request body`);
+    values.push(value);
   });
   return values;
 }

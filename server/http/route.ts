@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { FederationError } from '../engine/errors';
 import { toErrorReply } from '../engine/error_body';
+import type { NestingLimits } from './body_nesting';
 import { parseJsonBody, parseNdjsonBody } from './request_body';
 import type {
   HandlerContext,
@@ -54,6 +55,8 @@ export type RouteHandler<P, Q, B> = (
 export interface RouteOptions {
   logger: Logger;
   maxRequestBytes: number;
+  /** How deep a body may nest; OpenSearch's limits when absent. */
+  nesting?: NestingLimits;
 }
 
 /** Accepts anything: we validate inside the handler so that errors use OpenSearch's format. */
@@ -83,7 +86,7 @@ export function addRoute<P, Q, B>(
     async (context, request, response) => {
       const errorTrace = isFlagSet(request.query, 'error_trace');
       try {
-        const input = validateInput(definition, request);
+        const input = validateInput(definition, request, options.nesting);
         const result = await handler(input, context);
         return result instanceof Reply
           ? json(response, result.status, result.body)
@@ -101,15 +104,16 @@ export function addRoute<P, Q, B>(
 
 function validateInput<P, Q, B>(
   definition: RouteDefinition<P, Q, B>,
-  request: HttpRequest
+  request: HttpRequest,
+  nesting: NestingLimits | undefined
 ): RouteInput<P, Q, B> {
   const params = check('path', definition.params, request.params ?? {});
   const query = check('query parameters', definition.query, request.query ?? {});
   let body: unknown = undefined;
   const spec = definition.body;
-  if (spec?.format === 'ndjson') body = parseNdjsonBody(request.body);
+  if (spec?.format === 'ndjson') body = parseNdjsonBody(request.body, nesting);
   else if (spec?.format === 'json') {
-    body = parseJsonBody(request.body);
+    body = parseJsonBody(request.body, nesting);
     if (body === undefined && spec.required) {
       throw new FederationError(400, 'parse_exception', 'request body is required');
     }

@@ -12,5 +12,9 @@ export interface RouteDependencies {
 }
 
 export function routeOptions(deps: RouteDependencies): RouteOptions {
-  return { logger: deps.logger, maxRequestBytes: deps.settings.maxRequestBytes };
+  return {
+    logger: deps.logger,
+    maxRequestBytes: deps.settings.maxRequestBytes,
+    nesting: { maxDepth: deps.settings.maxBodyDepth, maxQueryDepth: deps.settings.maxQueryDepth },
+  };
 }

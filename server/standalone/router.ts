@@ -20,6 +20,14 @@ import { RouteTable } from './route_table';
 /** hapi's default payload limit, which OSD keeps. */
 const DEFAULT_MAX_BYTES = 1024 * 1024;
 
+export interface StandaloneRouterOptions {
+  /**
+   * Limit for bodies whose route sets no `maxBytes`: every GET, since OSD forbids body options
+   * on GET routes. The host passes its request limit, so GET and POST bodies share one limit.
+   */
+  maxBodyBytes?: number;
+}
+
 interface Entry {
   config: RouteConfig<unknown, unknown, unknown>;
   handler: RequestHandler<unknown, unknown, unknown>;
@@ -43,14 +51,17 @@ class HostError extends Error {
  * rewritten into `{statusCode, error, message}`.
  *
  * One deliberate difference: a GET may carry a body here (OpenSearch accepts `GET _search` with a
- * body), while hapi inside OSD drops it.
+ * body), while hapi inside OSD drops it. A GET route cannot declare body options (OSD refuses
+ * `options.body` on GET), so it cannot ask for `parse: false`; its body is handed over as raw
+ * bytes all the same, because our routes parse and judge bodies themselves (NDJSON included).
  */
 export class StandaloneRouter implements Router {
   private readonly table = new RouteTable<Entry>();
 
   constructor(
     private readonly contextFor: (request: IncomingMessage) => HandlerContext,
-    private readonly logger: Logger
+    private readonly logger: Logger,
+    private readonly options: StandaloneRouterOptions = {}
   ) {}
 
   readonly get = this.registrar('get');
@@ -93,7 +104,12 @@ export class StandaloneRouter implements Router {
           `Request must contain a ${XSRF_HEADER} header.`
         );
       }
-      const payload = await readPayload(req, config, method as RouteMethod);
+      const payload = await readPayload(
+        req,
+        config,
+        method as RouteMethod,
+        this.options.maxBodyBytes ?? DEFAULT_MAX_BYTES
+      );
       const request = validate(config, {
         params: match.params,
         query: queryObject(url),
@@ -150,7 +166,8 @@ function queryObject(url: URL): Record<string, string | string[]> {
 async function readPayload(
   req: IncomingMessage,
   config: RouteConfig<unknown, unknown, unknown>,
-  method: RouteMethod
+  method: RouteMethod,
+  defaultMaxBytes: number
 ): Promise<unknown> {
   const bodyOptions = config.options?.body ?? {};
   const wantsBody = (config.validate !== false && config.validate.body) || config.options?.body;
@@ -158,9 +175,9 @@ async function readPayload(
     req.resume();
     return method === 'get' ? null : undefined;
   }
-  const maxBytes = bodyOptions.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxBytes = bodyOptions.maxBytes ?? defaultMaxBytes;
   const buffer = await readAll(req, maxBytes);
-  if (bodyOptions.parse === false) return buffer;
+  if (bodyOptions.parse === false || method === 'get') return buffer;
   if (buffer.length === 0) return null;
   try {
     return JSON.parse(buffer.toString('utf8'));

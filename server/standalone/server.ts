@@ -37,7 +37,13 @@ export async function startStandaloneServer(
 ): Promise<StandaloneServer> {
   const logger = options.logger ?? consoleLogger();
   const settings = options.settings ?? parseSettings({});
-  const internalClient = new Client({ node: options.openSearchUrl });
+  // The client's defaults (30 s, 3 retries) would let an OpenSearch that stopped answering hold
+  // a request for two minutes; one retry still covers a keep-alive socket the server closed.
+  const internalClient = new Client({
+    node: options.openSearchUrl,
+    requestTimeout: settings.openSearchRequestTimeoutMs,
+    maxRetries: 1,
+  });
 
   const contextFor = (req: { headers: Record<string, string | string[] | undefined> }) => {
     const authorization = req.headers.authorization;
@@ -51,7 +57,9 @@ export async function startStandaloneServer(
   };
 
   const runtime = new FederationRuntime(internalClient, settings);
-  const router = new StandaloneRouter(contextFor, logger);
+  const router = new StandaloneRouter(contextFor, logger, {
+    maxBodyBytes: settings.maxRequestBytes,
+  });
   registerRoutes(router, {
     engineFor: (context) =>
       new FederationEngine(runtime, context.core.opensearch.client.asCurrentUser),

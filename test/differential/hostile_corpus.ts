@@ -81,6 +81,49 @@ export function hostileValues(canary: string): string[] {
 }
 
 /**
+ * Values written to break out of a string literal and read or change `canary` (a table with
+ * columns `id` and `secret`): closing quote (plain, backslash-escaped, doubled) and parentheses
+ * at several depths, then UNION reads with every column count up to `maxColumns`, OR-always-true,
+ * stacked statements, comments, and quote look-alikes that a lax charset conversion could turn
+ * into a real quote. A backslash before the quote is what breaks client-side escaping on a
+ * server with `NO_BACKSLASH_ESCAPES`.
+ */
+export function injectionValues(canary: string, maxColumns = 6): string[] {
+  const closers = ["'", "')", "'))", "')))", "\\'", "\\')", "\\'))", "'')"];
+  const out = [
+    "x') UNION SELECT id+100, secret, id FROM " + canary + ' -- ',
+    "x' OR 1=1) -- ",
+    "x' OR 1=1 -- ",
+    "x' OR '1'='1",
+    "x\\' OR 1=1) -- ",
+    "x\\') OR 1=1 -- ",
+    `x'); DELETE FROM ${canary}; -- `,
+    `x'); DROP TABLE ${canary}; -- `,
+    `x'; UPDATE ${canary} SET secret = 'owned'; -- `,
+    "x'/**/OR/**/1=1/**/)/**/#",
+    "x' OR 1=1) #",
+    "x\u0000' OR 1=1) -- ",
+    'x\u2019 OR 1=1) -- ',
+    'x\uFF07 OR 1=1) -- ',
+    'x\u02BC OR 1=1) -- ',
+    "x\u00B4' OR 1=1) -- ",
+    'x\u00C0\u0027 OR 1=1) -- ',
+    '0x27204f5220313d3129202d2d20',
+    "x' || (SELECT secret FROM " + canary + ") || '",
+    "x' AND SLEEP(5) -- ",
+    "x'; SELECT pg_sleep(5); -- ",
+  ];
+  for (const close of closers) {
+    out.push(`x${close} OR 1=1 -- `);
+    for (let n = 1; n <= maxColumns; n++) {
+      const select = Array.from({ length: n }, () => 'secret').join(', ');
+      out.push(`x${close} UNION SELECT ${select} FROM ${canary} -- `);
+    }
+  }
+  return out;
+}
+
+/**
  * Column names that break naive quoting in some dialect: both quote characters, brackets,
  * separators, comment starters, placeholders (`?` for mysql2's client-side formatting, `$1`
  * for pg), `%`, SQL keywords, case. All at most 63 bytes (PostgreSQL's limit), none ending in a

@@ -43,7 +43,12 @@ export async function startFederationApi(
     openSearchUrl: openSearchUrl(),
     uiDir,
     logger,
-    settings: parseSettings({ encryptionKey: TEST_ENCRYPTION_KEY, ...settings }),
+    // Tests create their SQLite files in temporary directories.
+    settings: parseSettings({
+      encryptionKey: TEST_ENCRYPTION_KEY,
+      sqliteDirectories: [tmpdir()],
+      ...settings,
+    }),
   });
   return {
     server,

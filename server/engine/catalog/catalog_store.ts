@@ -38,6 +38,8 @@ export class CatalogStore<T extends object> {
   ) {}
 
   async get(id: string): Promise<StoredDocument<T> | null> {
+    // No document has an empty id; asking for one would address `<index>/_doc/` itself.
+    if (id === '') return null;
     await this.ensureIndex();
     try {
       const doc = await this.openSearch.request<StoredDocument<T> & { found: boolean }>({
@@ -75,6 +77,35 @@ export class CatalogStore<T extends object> {
     });
   }
 
+  /**
+   * Replaces an entry only if nobody wrote it since it was read as `read` (OpenSearch's
+   * `if_seq_no`/`if_primary_term`), so two writers racing on one entry cannot both win.
+   * Null when another write came first: re-read the entry and decide again.
+   */
+  async putIfUnchanged(
+    id: string,
+    source: T,
+    read: Pick<StoredDocument<T>, '_seq_no' | '_primary_term'>,
+    options: { refresh?: boolean } = {}
+  ): Promise<WriteResult | null> {
+    await this.ensureIndex();
+    try {
+      return await this.openSearch.request<WriteResult>({
+        method: 'PUT',
+        path: opensearchPath(this.index, '_doc', id),
+        body: source as Record<string, unknown>,
+        querystring: {
+          refresh: String(options.refresh ?? true),
+          if_seq_no: String(read._seq_no),
+          if_primary_term: String(read._primary_term),
+        },
+      });
+    } catch (error) {
+      if (error instanceof OpenSearchResponseError && error.status === 409) return null;
+      throw error;
+    }
+  }
+
   /** Changes some fields of an entry, leaving the rest (possibly large) where it is. */
   async update(id: string, fields: Partial<T>, options: { refresh?: boolean } = {}): Promise<void> {
     await this.ensureIndex();
@@ -82,7 +113,9 @@ export class CatalogStore<T extends object> {
       method: 'POST',
       path: opensearchPath(this.index, '_update', id),
       body: { doc: fields as Record<string, unknown> },
-      querystring: { refresh: String(options.refresh ?? true) },
+      // Partial updates of independent fields (e.g. a PIT's expiry from concurrent pages) may
+      // interleave; OpenSearch re-applies them on a fresh read instead of answering 409.
+      querystring: { refresh: String(options.refresh ?? true), retry_on_conflict: '5' },
     });
   }
 

@@ -10,19 +10,65 @@ import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gate
 export class ConcreteIndices {
   constructor(private readonly openSearch: OpenSearchGateway) {}
 
-  /** Creates the index, or accepts an existing empty one; refuses one that holds documents. */
+  /** Names already checked for this caller (the service is built per request). */
+  private readonly readable = new Map<string, Promise<void>>();
+
+  /**
+   * Refuses a caller who may not read the concrete indices `names` (the current user's client
+   * answers 403, as OpenSearch's security plugin does), before any remote query runs: the
+   * concrete index is where permissions on a virtual index are granted. The check is a size-0
+   * `_search`, whose action (`indices:data/read/search`) is exactly the privilege a search
+   * needs and which costs one empty shard; `_field_caps` or an exists check would test other
+   * privileges (`indices:data/read/field_caps`, `indices:admin/get`).
+   */
+  assertReadable(names: string[]): Promise<void> {
+    return Promise.all(
+      names.map((name) => {
+        let check = this.readable.get(name);
+        if (check === undefined) {
+          check = this.checkReadable(name);
+          this.readable.set(name, check);
+        }
+        return check;
+      })
+    ).then(() => undefined);
+  }
+
+  private async checkReadable(name: string): Promise<void> {
+    let shards: number;
+    try {
+      const response = await this.openSearch.request<{ _shards?: { total?: number } }>({
+        method: 'POST',
+        path: opensearchPath(name, '_search'),
+        querystring: { size: '0', track_total_hits: 'false' },
+      });
+      shards = response._shards?.total ?? 0;
+    } catch (error) {
+      // A concrete index deleted by hand: OpenSearch's security plugin checks the name before
+      // it looks for the index, so a 404 means the name itself is not forbidden.
+      if (error instanceof OpenSearchResponseError && error.status === 404) return;
+      throw error;
+    }
+    // With `do_not_fail_on_forbidden` the security plugin answers 200 with the index left out.
+    if (shards === 0) {
+      throw new FederationError(
+        403,
+        'security_exception',
+        `no permissions for [indices:data/read/search] on [${name}]: reading a virtual index needs the right to search its concrete index [${name}]`,
+        { index: name }
+      );
+    }
+  }
+
+  /**
+   * Creates the index, or takes an existing empty one and brings its mapping to `columns` (so
+   * `_mapping` on the name shows the current columns); refuses one that holds documents.
+   */
   async ensureEmpty(name: string, columns: VirtualIndexColumn[]): Promise<boolean> {
     const count = await this.documentCount(name);
     if (count === null) {
       try {
-        await this.openSearch.request({
-          method: 'PUT',
-          path: opensearchPath(name),
-          body: {
-            settings: { index: { number_of_shards: 1, auto_expand_replicas: '0-1' } },
-            mappings: { properties: mappingProperties(columns) },
-          },
-        });
+        await this.create(name, columns);
         return true;
       } catch (error) {
         // Lost a race with another creator: judge the index that won.
@@ -35,15 +81,88 @@ export class ConcreteIndices {
         return this.ensureEmpty(name, columns);
       }
     }
-    if (count > 0) {
+    if (count > 0) throw notEmpty(name, count);
+    await this.alignMapping(name, columns);
+    return false;
+  }
+
+  /**
+   * New columns are added to the mapping in place. A column that is gone or changed type cannot
+   * be changed in an OpenSearch mapping, so the index is recreated: it is empty by design, and
+   * writes are blocked while it is checked once more, so no document can be lost.
+   */
+  private async alignMapping(name: string, columns: VirtualIndexColumn[]): Promise<void> {
+    const wanted = mappingProperties(columns);
+    const current = await this.currentProperties(name);
+    const stale = Object.keys(current).filter(
+      (field) => current[field]?.type !== wanted[field]?.type
+    );
+    if (stale.length === 0) {
+      const added = Object.keys(wanted).filter((field) => !(field in current));
+      if (added.length === 0) return;
+      await this.openSearch.request({
+        method: 'PUT',
+        path: opensearchPath(name, '_mapping'),
+        body: { properties: Object.fromEntries(added.map((field) => [field, wanted[field]])) },
+      });
+      return;
+    }
+    await this.setWriteBlock(name, true);
+    const count = await this.documentCount(name);
+    if (count !== 0) {
+      await this.setWriteBlock(name, false);
+      if (count === null) return this.ensureEmpty(name, columns).then(() => undefined);
+      throw notEmpty(name, count);
+    }
+    await this.openSearch.request({ method: 'DELETE', path: opensearchPath(name) });
+    try {
+      await this.create(name, columns);
+    } catch (error) {
+      // A concurrent recreation won: fine if it is empty (it carries its own columns).
+      if (
+        !JSON.stringify((error as OpenSearchResponseError).body ?? '').includes(
+          'resource_already_exists'
+        )
+      ) {
+        throw error;
+      }
+    }
+  }
+
+  private async create(name: string, columns: VirtualIndexColumn[]): Promise<void> {
+    await this.openSearch.request({
+      method: 'PUT',
+      path: opensearchPath(name),
+      body: {
+        settings: { index: { number_of_shards: 1, auto_expand_replicas: '0-1' } },
+        mappings: { properties: mappingProperties(columns) },
+      },
+    });
+  }
+
+  private async setWriteBlock(name: string, blocked: boolean): Promise<void> {
+    await this.openSearch.request({
+      method: 'PUT',
+      path: opensearchPath(name, '_settings'),
+      body: { index: { 'blocks.write': blocked ? true : null } },
+    });
+  }
+
+  /** The top-level fields of the index's mapping (an object field has no `type`). */
+  private async currentProperties(name: string): Promise<Record<string, { type?: string }>> {
+    const response = await this.openSearch.request<
+      Record<string, { mappings?: { properties?: Record<string, { type?: string }> } }>
+    >({ method: 'GET', path: opensearchPath(name, '_mapping') });
+    const entries = Object.values(response);
+    if (entries.length !== 1) {
       throw new FederationError(
         400,
-        'resource_already_exists_exception',
-        `index [${name}] already exists and holds ${count} documents; a virtual index needs the name of a missing or empty index`,
+        'illegal_argument_exception',
+        `[${name}] names ${entries.length} indices (an alias or pattern); a virtual index needs the name of a missing or empty index`,
         { index: name }
       );
     }
-    return false;
+    return entries[0].mappings?.properties ?? {};
   }
 
   private async documentCount(name: string): Promise<number | null> {
@@ -60,7 +179,16 @@ export class ConcreteIndices {
   }
 }
 
-/** The OpenSearch mapping of a virtual index's columns (spec §2.3). */
+function notEmpty(name: string, count: number): FederationError {
+  return new FederationError(
+    400,
+    'resource_already_exists_exception',
+    `index [${name}] already exists and holds ${count} documents; a virtual index needs the name of a missing or empty index`,
+    { index: name }
+  );
+}
+
+/** The OpenSearch mapping of a virtual index's columns. */
 export function mappingProperties(columns: VirtualIndexColumn[]): Record<string, { type: string }> {
   return Object.fromEntries(columns.map((c) => [c.name, { type: c.type }]));
 }

@@ -6,7 +6,8 @@ import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import { datasourceIdProblem } from './datasource_ids';
-import { splitUrlPassword } from './jdbc_password';
+import { DatasourceHostPolicy } from './datasource_hosts';
+import { displayUrl, separateCredentials } from './jdbc_password';
 import type { SecretBox } from './secret_box';
 
 export interface StoredDatasource {
@@ -32,22 +33,27 @@ export class DatasourceService {
     private readonly secrets: SecretBox,
     private readonly connectors: ConnectorRegistry,
     /** Ids of the virtual indices that use a datasource, to refuse deleting it under them. */
-    private readonly usersOf: (id: string) => Promise<string[]>
+    private readonly usersOf: (id: string) => Promise<string[]>,
+    /** The `datasourceHosts` allow-list; checked on save and again on every connection. */
+    private readonly hosts: DatasourceHostPolicy = new DatasourceHostPolicy(undefined)
   ) {}
 
   async put(id: string, body: DatasourceBody): Promise<WriteResult> {
     assertDatasourceId(id);
-    const { url, password: urlPassword } = splitUrlPassword(body.jdbc.url);
-    const password = body.jdbc.password ?? urlPassword;
+    // Every credential leaves the URL: the stored URL is returned by reads.
+    const jdbc = separateCredentials(body.jdbc);
+    const { password } = jdbc;
     // Refuses unsupported drivers, malformed URLs and unknown zones before anything is stored.
-    parseDatasourceConfig({ ...body.jdbc, url, password });
+    const spec = parseDatasourceConfig(jdbc);
+    this.hosts.check(spec);
+    await this.connectors.checkLocation(spec);
     const previous = password === undefined ? await this.store.get(id) : null;
     const stored: StoredDatasource = {
       jdbc: withoutUndefined({
-        driver: body.jdbc.driver,
-        url,
-        username: body.jdbc.username,
-        timezone: body.jdbc.timezone,
+        driver: jdbc.driver,
+        url: jdbc.url,
+        username: jdbc.username,
+        timezone: jdbc.timezone,
       }),
       password_secret:
         password === undefined ? previous?._source.password_secret : this.secrets.encrypt(password),
@@ -115,6 +121,8 @@ export class DatasourceService {
     if (doc._source.password_secret !== undefined) {
       jdbc.password = this.secrets.decrypt(doc._source.password_secret);
     }
+    // Also here, not only on save: the list may have changed since the datasource was saved.
+    if (this.hosts.restricts) this.hosts.check(parseDatasourceConfig(jdbc));
     const revision = `${doc._seq_no}:${doc._primary_term}`;
     return {
       id,
@@ -148,7 +156,11 @@ function missing(id: string): FederationError {
 }
 
 function publicView(stored: StoredDatasource): DatasourceView {
-  return { jdbc: { ...stored.jdbc, password_set: stored.password_secret !== undefined } };
+  // Datasources saved before URLs were cleaned on save may still hold a password in the URL.
+  const url = displayUrl(stored.jdbc) ?? '(unreadable: save this datasource again)';
+  return {
+    jdbc: { ...stored.jdbc, url, password_set: stored.password_secret !== undefined },
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -1,34 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { splitUrlPassword } from './jdbc_password';
+import { FederationError } from '../errors';
+import { displayUrl, separateCredentials } from './jdbc_password';
 
-describe('splitUrlPassword', () => {
-  it('leaves URLs without a password alone', () => {
-    expect(splitUrlPassword('jdbc:postgresql://h/db?ssl=true')).toEqual({
+const PG = 'org.postgresql.Driver';
+const MARIADB = 'org.mariadb.jdbc.Driver';
+const MSSQL = 'com.microsoft.sqlserver.jdbc.SQLServerDriver';
+
+function rejection(run: () => unknown): FederationError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(FederationError);
+    expect((error as FederationError).status).toBe(400);
+    return error as FederationError;
+  }
+  throw new Error('expected a 400');
+}
+
+describe('separateCredentials', () => {
+  it('leaves URLs without credentials alone', () => {
+    expect(separateCredentials({ driver: PG, url: 'jdbc:postgresql://h/db?ssl=true' })).toEqual({
+      driver: PG,
       url: 'jdbc:postgresql://h/db?ssl=true',
     });
   });
 
-  it('moves a query-string password out of the URL', () => {
-    expect(splitUrlPassword('jdbc:postgresql://h/db?password=p%40ss&user=u')).toEqual({
-      url: 'jdbc:postgresql://h/db?user=u',
-      password: 'p@ss',
-    });
-    expect(splitUrlPassword('jdbc:mysql://h/db?user=u&password=x')).toEqual({
-      url: 'jdbc:mysql://h/db?user=u',
-      password: 'x',
-    });
-    expect(splitUrlPassword('jdbc:mysql://h/db?password=x')).toEqual({
-      url: 'jdbc:mysql://h/db',
-      password: 'x',
-    });
+  it.each([
+    [PG, 'jdbc:postgresql://user:PASS@h/db', 'jdbc:postgresql://h/db', 'user'],
+    [PG, 'jdbc:postgresql://h/db?user=u&p%61ssword=PASS', 'jdbc:postgresql://h/db', 'u'],
+    [
+      PG,
+      'jdbc:postgresql://h/db?password=PASS&ssl=true',
+      'jdbc:postgresql://h/db?ssl=true',
+      undefined,
+    ],
+    [MARIADB, 'jdbc:mariadb://u:PASS@h/db?useSSL=false', 'jdbc:mariadb://h/db?useSSL=false', 'u'],
+    [
+      MSSQL,
+      'jdbc:sqlserver://h;databaseName=d; password = PASS ',
+      'jdbc:sqlserver://h;databaseName=d',
+      undefined,
+    ],
+    [MSSQL, 'jdbc:sqlserver://h;Pwd={PASS};user=u', 'jdbc:sqlserver://h', 'u'],
+  ])('%s %s: the password leaves the URL', (driver, url, cleaned, username) => {
+    const result = separateCredentials({ driver, url });
+    expect(result.url).toBe(cleaned);
+    expect(result.password).toBe('PASS');
+    expect(result.username).toBe(username);
   });
 
-  it('handles SQL Server’s ;key=value syntax and repeated parameters', () => {
+  it('keeps an explicit username and password that agree with the URL', () => {
     expect(
-      splitUrlPassword('jdbc:sqlserver://h;databaseName=d;Password=x;user=u;password=y')
-    ).toEqual({
-      url: 'jdbc:sqlserver://h;databaseName=d;user=u',
-      password: 'x',
-    });
+      separateCredentials({
+        driver: PG,
+        url: 'jdbc:postgresql://u:p@h/db?password=p',
+        username: 'u',
+        password: 'p',
+      })
+    ).toEqual({ driver: PG, url: 'jdbc:postgresql://h/db', username: 'u', password: 'p' });
+  });
+
+  it('refuses conflicting values, naming where they came from but not what they are', () => {
+    const password = rejection(() =>
+      separateCredentials({
+        driver: PG,
+        url: 'jdbc:postgresql://h/db?password=FromUrl1',
+        password: 'FromBody1',
+      })
+    );
+    expect(password.reason).toContain('jdbc.password');
+    expect(password.reason).toContain('jdbc.url parameter [password]');
+    expect(password.reason).not.toMatch(/FromUrl1|FromBody1/);
+    const user = rejection(() =>
+      separateCredentials({ driver: MSSQL, url: 'jdbc:sqlserver://h;user=a;uid=b' })
+    );
+    expect(user.reason).toContain('user name is given more than once');
+    expect(user.reason).toContain('jdbc.url property [uid]');
+  });
+
+  it('refuses a malformed credential without quoting it', () => {
+    for (const url of [
+      'jdbc:postgresql://h/db?p%61ssword=X%ZZ',
+      'jdbc:sqlserver://h;password={A;B',
+      'jdbc:sqlserver://h;password=A;B',
+    ]) {
+      const driver = url.startsWith('jdbc:postgresql') ? PG : MSSQL;
+      const error = rejection(() => separateCredentials({ driver, url }));
+      expect(error.reason).not.toMatch(/X%ZZ|A;B|\[B|\bB\b/);
+    }
+  });
+});
+
+describe('displayUrl', () => {
+  it('cleans a URL stored before credentials were moved out on save', () => {
+    expect(displayUrl({ driver: PG, url: 'jdbc:postgresql://u:s3cret@h/db' })).toBe(
+      'jdbc:postgresql://h/db'
+    );
+    expect(displayUrl({ driver: PG, url: 'jdbc:postgresql://h/db?password=%ZZ' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import type {
   VirtualIndexView,
 } from '../../../common/catalog_types';
 import { indexNameProblem } from '../../../common/index_names';
+import { isSystemIndexName, SYSTEM_INDEX_PREFIX } from '../../../common/system_indices';
 import type { RemoteColumn } from '../connectors/connector';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
@@ -83,6 +84,9 @@ export class VirtualIndexService {
     const docs = await this.store.getMany(candidates);
     const found = new Map<string, StoredVirtualIndex>();
     docs.forEach((doc) => doc && found.set(doc._id, doc._source));
+    // Every way of reading a virtual index finds it here first: check the caller before any
+    // remote query runs.
+    await this.concreteIndices.assertReadable([...found.keys()]);
     return found;
   }
 
@@ -151,7 +155,9 @@ function toColumn(column: RemoteColumn): VirtualIndexColumn {
 }
 
 function assertVirtualIndexId(id: string): void {
-  const problem = indexNameProblem(id);
+  const problem = isSystemIndexName(id)
+    ? `must not start with [${SYSTEM_INDEX_PREFIX}], which is reserved for the plugin's own indices`
+    : indexNameProblem(id);
   if (problem !== null) {
     throw new FederationError(
       400,

@@ -5,7 +5,8 @@ import {
   qualifiedName,
   remoteColumn,
   resourceNotFound,
-  scrub,
+  withDatasourceName,
+  withDeadline,
   withTimeout,
 } from './connector_support';
 
@@ -100,12 +101,6 @@ describe('StatementGuard', () => {
 });
 
 describe('helpers', () => {
-  it('scrubs a secret out of driver text', () => {
-    expect(scrub('password s3cret rejected; s3cret', 's3cret')).toBe('password *** rejected; ***');
-    expect(scrub('nothing', undefined)).toBe('nothing');
-    expect(scrub('nothing', '')).toBe('nothing');
-  });
-
   it('names the missing resource in a 404', () => {
     const error = resourceNotFound({ schema: 'public', name: 'orders' });
     expect(error).toMatchObject({ status: 404, type: 'resource_not_found_exception' });
@@ -128,5 +123,49 @@ describe('helpers', () => {
     expect(await withTimeout(Promise.resolve(1), 10, 0)).toBe(1);
     expect(await withTimeout(Promise.reject(new Error('x')), 10, 0)).toBe(0);
     expect(await withTimeout(new Promise<number>(() => undefined), 10, 0)).toBe(0);
+  });
+});
+
+describe('withDeadline', () => {
+  it('rejects at the deadline and hands a late value to `late`', async () => {
+    let resolveLate: (value: string) => void = () => undefined;
+    const late: string[] = [];
+    const pending = withDeadline(
+      new Promise<string>((resolve) => (resolveLate = resolve)),
+      10,
+      () => new Error('too late'),
+      (value) => late.push(value)
+    );
+    await expect(pending).rejects.toThrow('too late');
+    resolveLate('connection');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(late).toEqual(['connection']);
+  });
+
+  it('resolves in time without calling `late`', async () => {
+    const late: string[] = [];
+    await expect(
+      withDeadline(
+        Promise.resolve('ok'),
+        1_000,
+        () => new Error('x'),
+        (v) => late.push(v)
+      )
+    ).resolves.toBe('ok');
+    expect(late).toEqual([]);
+  });
+});
+
+describe('withDatasourceName', () => {
+  it('names the datasource in remote failures only', () => {
+    const remote = withDatasourceName('orders', new FederationError(504, 't', 'too slow'));
+    expect(remote).toMatchObject({
+      status: 504,
+      type: 't',
+      reason: 'datasource [orders]: too slow',
+      details: { datasource: 'orders' },
+    });
+    const mistake = new FederationError(400, 'illegal_argument_exception', 'bad');
+    expect(withDatasourceName('orders', mistake)).toBe(mistake);
   });
 });

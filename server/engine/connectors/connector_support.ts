@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { FederationError, badRequest } from '../errors';
-import type { MappedType, QueryOptions, RemoteColumn, ResourceRef } from './connector';
+import type { Connector, MappedType, QueryOptions, RemoteColumn, ResourceRef } from './connector';
 
 export interface ConnectorLimits {
   /** Most connections one datasource holds open at once. */
@@ -104,16 +104,19 @@ export function qualifiedName(resource: ResourceRef): string {
   return [resource.catalog, resource.schema, resource.name].filter(Boolean).join('.');
 }
 
-/** Removes `secret` from driver text; drivers do not echo passwords, but one slip is enough. */
-export function scrub(text: string, secret: string | undefined): string {
-  return secret ? text.split(secret).join('***') : text;
-}
-
 export function errorCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * A driver error's text, passed on as is. Nothing is scrubbed from it: the drivers get the
+ * password only as a config field and never put it in a message (pg keeps it non-enumerable,
+ * mysql2 and tedious never format it, the servers never echo it), while replacing a password's
+ * text wherever it occurs mangled messages and, by where the stars fell, revealed a short one.
+ * The one place a credential did reach messages, the jdbc.url quoted in our own 400s, is handled
+ * where the URL is parsed (jdbc_url.ts quotes no part of a URL that may hold a credential).
+ */
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -214,11 +217,15 @@ export class StatementGuard {
     if (this.stopReason) handler(this.stopReason);
   }
 
-  /** Starts (or restarts) the deadline; a timeout of 0 means none. */
-  arm(): void {
+  /**
+   * Starts (or restarts) the deadline: the timeout plus grace, or `ms` when given (for round
+   * trips that must be bounded even when the statement has no timeout). 0 means none.
+   */
+  arm(ms?: number): void {
     this.disarm();
-    if (this.timeoutMs <= 0 || this.stopReason) return;
-    this.timer = setTimeout(() => this.stop('timeout'), this.timeoutMs + this.graceMs);
+    const deadline = ms ?? (this.timeoutMs > 0 ? this.timeoutMs + this.graceMs : 0);
+    if (deadline <= 0 || this.stopReason) return;
+    this.timer = setTimeout(() => this.stop('timeout'), deadline);
     this.timer.unref();
   }
 
@@ -298,6 +305,37 @@ export class StatementGuard {
   }
 }
 
+/**
+ * Rejects with `onTimeout()` when `promise` has not settled after `ms`; a value that arrives
+ * later is handed to `late` (e.g. to give back a connection nobody waits for any more).
+ */
+export function withDeadline<T>(
+  promise: Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+  late: (value: T) => void
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      reject(onTimeout());
+    }, ms);
+    timer.unref();
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        if (expired) late(value);
+        else resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!expired) reject(err);
+      }
+    );
+  });
+}
+
 /** Resolves with `promise`, or with `fallback` after `ms`; used when cleanup must not hang. */
 export function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
   return new Promise<T>((resolve) => {
@@ -313,5 +351,55 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Pr
         resolve(fallback);
       }
     );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Naming the datasource
+
+/** The error with `datasource [id]: ` in front, so a user with many datasources knows which. */
+export function withDatasourceName(id: string, err: unknown): unknown {
+  if (!(err instanceof FederationError) || err.status < 500) return err;
+  if (err.details.datasource === id) return err;
+  return new FederationError(
+    err.status,
+    err.type,
+    `datasource [${id}]: ${err.reason}`,
+    { ...err.details, datasource: id },
+    { cause: err.cause }
+  );
+}
+
+/**
+ * The connector of datasource `id`, whose remote failures (5xx) name the datasource. A proxy, so
+ * that any member a connector gains later passes through unchanged.
+ */
+export function namedConnector(id: string, connector: Connector): Connector {
+  const name = <T>(promise: Promise<T>) =>
+    promise.catch((err: unknown) => {
+      throw withDatasourceName(id, err);
+    });
+  async function* stream(...args: Parameters<Connector['stream']>) {
+    try {
+      yield* connector.stream(...args);
+    } catch (err) {
+      throw withDatasourceName(id, err);
+    }
+  }
+  const wrapped: Partial<Connector> = {
+    validate: (options) => name(connector.validate(options)),
+    query: (sql, params, options) => name(connector.query(sql, params, options)),
+    describe: (resource, options) => name(connector.describe(resource, options)),
+    metadata: (options) => name(connector.metadata(options)),
+    stream,
+  };
+  return new Proxy(connector, {
+    get(target, property, receiver) {
+      if (Object.prototype.hasOwnProperty.call(wrapped, property)) {
+        return wrapped[property as keyof Connector];
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
 }

@@ -5,7 +5,7 @@ import type { ConnectionSpec } from './jdbc_url';
 import { MysqlConnector } from './mysql_connector';
 import { PostgresConnector } from './postgres_connector';
 import { SqlServerConnector } from './sqlserver_connector';
-import { SqliteConnector } from './sqlite_connector';
+import { SqliteConnector, type SqliteHost } from './sqlite_connector';
 
 export { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits };
 
@@ -15,7 +15,9 @@ export { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits };
  */
 export function createConnector(
   spec: ConnectionSpec,
-  limits: ConnectorLimits = DEFAULT_CONNECTOR_LIMITS
+  limits: ConnectorLimits = DEFAULT_CONNECTOR_LIMITS,
+  /** The host's SQLite workers and allowed files; without it a SQLite connector has its own. */
+  sqlite?: SqliteHost
 ): Connector {
   switch (spec.kind) {
     case 'postgres':
@@ -25,6 +27,6 @@ export function createConnector(
     case 'sqlserver':
       return new SqlServerConnector(spec, limits);
     case 'sqlite':
-      return new SqliteConnector(spec, limits);
+      return new SqliteConnector(spec, limits, sqlite);
   }
 }

@@ -3,8 +3,8 @@ import { FederationError } from '../errors';
 import {
   connectionAddress,
   parseDatasourceConfig,
+  extractUrlCredentials,
   parseSqlServerPropertyText,
-  redactJdbcUrl,
   type JdbcConfig,
 } from './jdbc_url';
 
@@ -285,17 +285,18 @@ describe('parseDatasourceConfig: SQL Server', () => {
   });
 
   it('splits properties with braces, }} escapes and stray semicolons', () => {
-    expect(parseSqlServerPropertyText('a=1;;b = {x;y=z} ;C={}}};d=')).toEqual(
-      new Map([
-        ['a', '1'],
-        ['b', 'x;y=z'],
-        ['c', '}'],
-        ['d', ''],
-      ])
+    const props = parseSqlServerPropertyText('a=1;;b = {x;y=z} ;C={}}};d=');
+    expect(props).toEqual([
+      { key: 'a', name: 'a', value: '1', position: 1, raw: 'a=1' },
+      { key: 'b', name: 'b', value: 'x;y=z', position: 2, raw: 'b = {x;y=z}' },
+      { key: 'c', name: 'C', value: '}', position: 3, raw: 'C={}}}' },
+      { key: 'd', name: 'd', value: '', position: 4, raw: 'd=' },
+    ]);
+    expect(parseSqlServerPropertyText('a=1;b')).toBe(
+      "property 2 has no '=value' (a value that holds ';' must be wrapped in braces: key={value})"
     );
-    expect(parseSqlServerPropertyText('a=1;b')).toBe("the property [b] has no '=value'");
     expect(parseSqlServerPropertyText('a={1')).toBe(
-      "the value of property [a] has an unclosed '{'"
+      "the value of property 1 [a] has an unclosed '{'"
     );
   });
 });
@@ -375,21 +376,27 @@ describe('parseDatasourceConfig: rejections', () => {
   });
 
   it.each([
-    [PG, 'jdbc:postgresql://h:0/db', 'port [0]'],
-    [PG, 'jdbc:postgresql://h:70000/db', 'port [70000]'],
-    [PG, 'jdbc:postgresql://h:abc/db', 'port [abc]'],
+    [PG, 'jdbc:postgresql://h:0/db', 'the port is not a number between 1 and 65535'],
+    [PG, 'jdbc:postgresql://h:70000/db', 'the port is not'],
+    [PG, 'jdbc:postgresql://h:abc/db', 'the port is not'],
     [PG, 'jdbc:postgresql://:5432/db', 'names no host'],
     [PG, 'jdbc:postgresql://h1,h2/db', 'several hosts'],
     [PG, 'jdbc:postgresql://h/db/extra', "contains a '/'"],
-    [PG, 'jdbc:postgresql://bad host/db', '[bad host] is not a valid host name'],
+    [PG, 'jdbc:postgresql://bad host/db', 'the host is not a valid host name'],
+    [MYSQL_DRIVERS[0], 'jdbc:mysql://(host=h,password=x)/db', 'key=value or address=(...)'],
+    [PG, 'jdbc:postgresql://u:p/w@h/db', "'@' after the host"],
+    [PG, 'jdbc:postgresql://h/db?sslpassword=x', 'parameter 1 [sslpassword] holds a credential'],
+    [MYSQL_DRIVERS[2], 'jdbc:mariadb://h/db?a=1&trustStorePassword=x', 'parameter 2'],
+    [MSSQL, 'jdbc:sqlserver://h;keyStoreSecret=x', 'property 1 [keyStoreSecret] holds'],
+    [PG, 'jdbc:postgresql://h/db?my_api_token=x', '[my_api_token] holds a credential'],
     [PG, 'jdbc:postgresql://[::1/db', "no closing ']'"],
     [PG, 'jdbc:postgresql://h/db?sslmode=sometimes', 'sslmode [sometimes]'],
     [PG, 'jdbc:postgresql://h/db?ssl=maybe', 'parameter [ssl] must be true or false'],
     [PG, 'jdbc:postgresql://h/d%ZZb', 'invalid percent-encoding'],
     [MYSQL_DRIVERS[0], 'jdbc:mysql://h/db?sslMode=SOMETIMES', 'sslMode [SOMETIMES]'],
     [MSSQL, 'jdbc:sqlserver://;databaseName=x', 'names no host'],
-    [MSSQL, 'jdbc:sqlserver://h:99999', 'port [99999]'],
-    [MSSQL, 'jdbc:sqlserver://h;databaseName', "property [databaseName] has no '=value'"],
+    [MSSQL, 'jdbc:sqlserver://h:99999', 'the port is not'],
+    [MSSQL, 'jdbc:sqlserver://h;databaseName', "property 1 has no '=value'"],
     [MSSQL, 'jdbc:sqlserver://h;password={abc', "unclosed '{'"],
     [MSSQL, 'jdbc:sqlserver://h;encrypt=perhaps', 'encrypt [perhaps]'],
     [MSSQL, 'jdbc:sqlserver://h;integratedSecurity=true', 'integratedSecurity is not supported'],
@@ -398,7 +405,7 @@ describe('parseDatasourceConfig: rejections', () => {
       'jdbc:sqlserver://h;authentication=ActiveDirectoryMSI',
       'authentication [ActiveDirectoryMSI]',
     ],
-    [MSSQL, 'jdbc:sqlserver://h\\bad/inst', 'instance name [bad/inst]'],
+    [MSSQL, 'jdbc:sqlserver://h\\bad/inst', "the instance name after '\\' is not valid"],
     [SQLITE, 'jdbc:sqlite:', 'names no database file'],
     [SQLITE, 'jdbc:sqlite::resource:db.sqlite', '[:resource:db.sqlite] is not supported'],
   ])('%s %s: %s', (driver, url, problem) => {
@@ -419,31 +426,100 @@ describe('parseDatasourceConfig: rejections', () => {
       'jdbc:sqlserver://h:bad;password={TopSecret1}',
       'jdbc:sqlserver://h;password=TopSecret1;encrypt=perhaps',
       'jdbc:postgresql://h/db?password=TopSecret1%ZZ',
+      'jdbc:postgresql://h/db?p%61ssword=TopSecret1%ZZ',
+      'jdbc:postgresql://u:TopSecret1%ZZ@h/db',
+      'jdbc:postgresql://u:Top/Secret1@h/db',
+      'jdbc:postgresql://u:TopSecret1?x@h/db',
+      'jdbc:postgresql://u:12?TopSecret1@h/db',
+      'jdbc:mysql://u:TopSecret1@h:x/db',
+      'jdbc:mysql://(host=h,password=TopSecret1)/db',
+      'jdbc:mysql://h/db?clientCertificateKeyStorePassword=TopSecret1',
+      'jdbc:sqlserver://h;password=TopSecret1;Secret1',
+      'jdbc:sqlserver://h;password={TopSecret1',
+      'jdbc:sqlserver://h;password={Top}Secret1}',
+      'jdbc:sqlserver://TopSecret1@h',
+      'jdbc:postgres://h/db?password=TopSecret1',
     ]) {
       const driver = url.startsWith('jdbc:postgresql')
         ? PG
         : url.startsWith('jdbc:mysql')
           ? MYSQL_DRIVERS[0]
           : MSSQL;
-      expect(rejection({ driver, url }).reason).not.toContain('TopSecret1');
+      const reason = rejection({ driver, url }).reason;
+      expect(reason).not.toContain('TopSecret1');
+      expect(reason).not.toContain('Secret1');
     }
   });
 });
 
-describe('redactJdbcUrl', () => {
+describe('extractUrlCredentials', () => {
+  const extract = (driver: string, url: string) => extractUrlCredentials({ driver, url });
+
   it.each([
+    // user-info, percent-decoded; the rest of the URL is kept as written
     [
-      'jdbc:postgresql://h/db?user=u&password=s3cr3t&ssl=true',
-      'jdbc:postgresql://h/db?user=u&password=***&ssl=true',
+      PG,
+      'jdbc:postgresql://user:P%40ss@h:5/db?ssl=true',
+      'jdbc:postgresql://h:5/db?ssl=true',
+      ['user'],
+      ['P@ss'],
     ],
-    ['jdbc:mysql://u:s3cr3t@h/db', 'jdbc:mysql://u:***@h/db'],
+    [MYSQL_DRIVERS[0], 'jdbc:mysql://u@h/db', 'jdbc:mysql://h/db', ['u'], []],
+    // a percent-encoded key, any case, stray spaces around it
     [
-      'jdbc:sqlserver://h;user=u;password={s;3}}c};x=1',
-      'jdbc:sqlserver://h;user=u;password=***;x=1',
+      PG,
+      'jdbc:postgresql://h/db?user=u&p%61ssword=PASS',
+      'jdbc:postgresql://h/db',
+      ['u'],
+      ['PASS'],
     ],
-    ['jdbc:sqlserver://h;PWD=s3cr3t', 'jdbc:sqlserver://h;PWD=***'],
-    ['jdbc:postgresql://h/db', 'jdbc:postgresql://h/db'],
-  ])('%s', (url, redacted) => {
-    expect(redactJdbcUrl(url)).toBe(redacted);
+    [
+      PG,
+      'jdbc:postgresql://h/db?a=1& PassWord =PASS&b=2',
+      'jdbc:postgresql://h/db?a=1&b=2',
+      [],
+      ['PASS'],
+    ],
+    [MYSQL_DRIVERS[2], 'jdbc:mariadb://h/db?password1=PASS', 'jdbc:mariadb://h/db', [], ['PASS']],
+    // SQL Server: spaces, braces with }} escapes, synonyms
+    [
+      MSSQL,
+      'jdbc:sqlserver://h;databaseName=d; password = PASS ;x=1',
+      'jdbc:sqlserver://h;databaseName=d;x=1',
+      [],
+      ['PASS'],
+    ],
+    [MSSQL, 'jdbc:sqlserver://h;PWD={A;B}}C};UID=u', 'jdbc:sqlserver://h', ['u'], ['A;B}C']],
+    [MSSQL, 'jdbc:sqlserver://h;userName=u', 'jdbc:sqlserver://h', ['u'], []],
+    [SQLITE, 'jdbc:sqlite:/tmp/password=x.db', 'jdbc:sqlite:/tmp/password=x.db', [], []],
+  ])('%s %s', (driver, url, cleaned, users, passwords) => {
+    const found = extract(driver, url);
+    expect(found.url).toBe(cleaned);
+    expect(found.users.map((u) => u.value)).toEqual(users);
+    expect(found.passwords.map((p) => p.value)).toEqual(passwords);
+    // The cleaned URL still parses to the same connection, less the credentials.
+    parseDatasourceConfig({ driver, url: found.url });
+  });
+
+  it('says where each credential was found', () => {
+    const found = extract(PG, 'jdbc:postgresql://a:b@h/db?PASSWORD=c');
+    expect(found.passwords.map((p) => p.where)).toEqual([
+      'the user-info (user:password@) of jdbc.url',
+      'jdbc.url parameter [PASSWORD]',
+    ]);
+  });
+
+  it('reads what the connectors read: user-info, pwd and uid become the login', () => {
+    expect(
+      parseDatasourceConfig({ driver: MSSQL, url: 'jdbc:sqlserver://h;uid=u;pwd={p;w}' })
+    ).toMatchObject({
+      user: 'u',
+      password: 'p;w',
+    });
+    expect(
+      parseDatasourceConfig({ driver: PG, url: 'jdbc:postgresql://h/db?p%61ssword=x' })
+    ).toMatchObject({
+      password: 'x',
+    });
   });
 });

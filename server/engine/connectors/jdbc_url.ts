@@ -104,13 +104,130 @@ export const SUPPORTED_JDBC_PAIRS: readonly string[] = [
 const SUPPORTED_TEXT = `supported jdbc.driver and jdbc.url pairs: ${SUPPORTED_JDBC_PAIRS.join('; ')}`;
 
 /**
- * The URL with every password in it replaced by `***`, fit for an error message or a log line:
- * `password=`/`pwd=` parameters (also SQL Server's `{...}` values) and `user:password@` userinfo.
+ * Keys (lower-cased) that carry the login in each driver's URL. `password1` is Connector/J's
+ * name for the first factor; `uid`/`pwd` are SQL Server's synonyms.
  */
-export function redactJdbcUrl(url: string): string {
-  return url
-    .replace(/([?&;]\s*(?:password\d?|pwd)\s*=\s*)(\{(?:[^}]|\}\})*\}?|[^&;]*)/gi, '$1***')
-    .replace(/(\/\/[^/@?;]*?:)[^/?;]*@/, '$1***@');
+const LOGIN_KEYS = {
+  postgres: { user: ['user'], password: ['password'] },
+  mysql: { user: ['user'], password: ['password', 'password1'] },
+  sqlserver: { user: ['user', 'username', 'uid'], password: ['password', 'pwd'] },
+} as const;
+
+/**
+ * Credentials other than the login password that the JDBC drivers read from their URLs: key and
+ * trust store passwords, client key passphrases, further authentication factors, cloud secrets.
+ * The Node drivers can use none of them (no Java key stores, no multi-factor or Azure logins),
+ * so such a property is refused, named but never quoted, rather than kept in a stored URL.
+ */
+const OTHER_SECRET_KEYS: Record<'postgres' | 'mysql' | 'sqlserver', readonly string[]> = {
+  postgres: ['sslpassword'],
+  mysql: [
+    'password2',
+    'password3',
+    'clientcertificatekeystorepassword',
+    'trustcertificatekeystorepassword',
+    'keystorepassword',
+    'truststorepassword',
+    'keypassword',
+  ],
+  sqlserver: [
+    'truststorepassword',
+    'keystoresecret',
+    'keystorepassword',
+    'clientkeypassword',
+    'aadsecureprincipalsecret',
+    'keyvaultproviderclientkey',
+    'accesstoken',
+  ],
+};
+
+/** Any other property whose name says it holds a secret is treated as one, to be safe. */
+const SECRET_NAME = /pass|pwd|secret|token/;
+/** Names that match SECRET_NAME but hold no secret (a charset name, a class name). */
+const NOT_SECRET_KEYS = new Set(['passwordcharacterencoding', 'sslpasswordcallback']);
+
+/** One `key=value` of a URL query or of SQL Server's property list. */
+export interface UrlProperty {
+  /** Decoded, trimmed and lower-cased: the drivers match keys case-insensitively. */
+  key: string;
+  /** Decoded and trimmed, in the user's case: for messages. */
+  name: string;
+  value: string;
+  /** 1-based, so that a message can point at a property without quoting its text. */
+  position: number;
+  /** The property as written, to rebuild a URL without some of its properties. */
+  raw: string;
+}
+
+/** A user name or password found in a URL, and where, in words fit for an error message. */
+export interface UrlCredential {
+  value: string;
+  where: string;
+}
+
+export interface UrlCredentials {
+  /** The URL without user-info and without any user or password property. */
+  url: string;
+  users: UrlCredential[];
+  passwords: UrlCredential[];
+}
+
+/**
+ * Finds every user name and password in `jdbc.url` by the driver's own rules (user-info,
+ * percent-decoding, whitespace, SQL Server's braces, case-insensitive keys) and returns the URL
+ * without them, rebuilt from the remaining properties as written. Throws the same 400s as
+ * parseDatasourceConfig for a URL it cannot read, none of which quotes a credential.
+ */
+export function extractUrlCredentials(jdbc: JdbcConfig): UrlCredentials {
+  const { kind, prefix, url } = resolveDriver(jdbc);
+  if (kind === 'sqlite') return { url, users: [], passwords: [] };
+  const context: ParseContext = { url, rest: url.slice(prefix.length), jdbc, kind };
+  const keys = LOGIN_KEYS[kind];
+  const users: UrlCredential[] = [];
+  const passwords: UrlCredential[] = [];
+  const keep = (p: UrlProperty): boolean => {
+    const where = `jdbc.url ${kind === 'sqlserver' ? 'property' : 'parameter'} [${p.name}]`;
+    if ((keys.user as readonly string[]).includes(p.key)) users.push({ value: p.value, where });
+    else if ((keys.password as readonly string[]).includes(p.key))
+      passwords.push({ value: p.value, where });
+    else return true;
+    return false;
+  };
+  const head = url.slice(0, prefix.length);
+  if (kind === 'sqlserver') {
+    const { server, properties } = splitSqlServerUrl(context);
+    const kept = properties.filter(keep);
+    return { url: head + server + kept.map((p) => `;${p.raw}`).join(''), users, passwords };
+  }
+  const parts = splitHostUrl(context);
+  if (parts.userInfo !== null) {
+    const info = parseUserInfo(context, parts.userInfo);
+    const where = 'the user-info (user:password@) of jdbc.url';
+    if (info.user) users.push({ value: info.user, where });
+    if (info.password !== undefined) passwords.push({ value: info.password, where });
+  }
+  const kept = parts.properties.filter(keep);
+  const query = kept.length > 0 ? `?${kept.map((p) => p.raw).join('&')}` : '';
+  return { url: head + parts.location + query, users, passwords };
+}
+
+function refuseOtherSecrets(context: ParseContext, properties: UrlProperty[]): void {
+  if (context.kind === 'sqlite') return;
+  const login = LOGIN_KEYS[context.kind];
+  for (const p of properties) {
+    if ((login.user as readonly string[]).includes(p.key)) continue;
+    if ((login.password as readonly string[]).includes(p.key)) continue;
+    const known = OTHER_SECRET_KEYS[context.kind].includes(p.key);
+    if (known || (SECRET_NAME.test(p.key) && !NOT_SECRET_KEYS.has(p.key))) {
+      throw malformed(
+        context,
+        `${context.kind === 'sqlserver' ? 'property' : 'parameter'} ${p.position} [${p.name}] ` +
+          'holds a credential that the Node drivers cannot use (key and trust store passwords, ' +
+          'client key passphrases, further authentication factors and tokens are not ' +
+          'supported); remove it, and give certificates and keys as unencrypted files'
+      );
+    }
+  }
 }
 
 /** Where a connector connects to, for error messages: `host:port`, `host\instance` or the file. */
@@ -132,6 +249,15 @@ function formatHost(host: string): string {
 
 /** Parses and checks a datasource's `jdbc` object; throws a 400 FederationError on any problem. */
 export function parseDatasourceConfig(jdbc: JdbcConfig): ConnectionSpec {
+  const { kind, prefix, url } = resolveDriver(jdbc);
+  const timezone = checkTimezone(jdbc.timezone);
+  const context: ParseContext = { url, rest: url.slice(prefix.length), jdbc, kind };
+  const spec = parseByKind(kind, context);
+  return timezone === undefined ? spec : { ...spec, timezone };
+}
+
+/** The driver's kind and the URL prefix it matched; a 400 when they are unknown or disagree. */
+function resolveDriver(jdbc: JdbcConfig): { kind: ConnectorKind; prefix: string; url: string } {
   if (typeof jdbc?.driver !== 'string' || typeof jdbc.url !== 'string') {
     throw badRequest(`jdbc.driver and jdbc.url must both be strings; ${SUPPORTED_TEXT}`);
   }
@@ -143,15 +269,14 @@ export function parseDatasourceConfig(jdbc: JdbcConfig): ConnectionSpec {
   }
   const prefix = entry.prefixes.find((p) => url.toLowerCase().startsWith(p));
   if (!prefix) {
+    // Only the scheme is quoted: the rest of a URL may hold a password.
+    const scheme = /^[A-Za-z][A-Za-z0-9+.-]*(?::[A-Za-z][A-Za-z0-9+.-]*)?:/.exec(url)?.[0];
     throw badRequest(
-      `jdbc.url [${redactJdbcUrl(url)}] does not match jdbc.driver [${driver}], which expects a URL ` +
-        `starting with ${entry.prefixes.join(' or ')}; ${SUPPORTED_TEXT}`
+      `jdbc.url${scheme ? ` [${scheme}...]` : ''} does not match jdbc.driver [${driver}], which ` +
+        `expects a URL starting with ${entry.prefixes.join(' or ')}; ${SUPPORTED_TEXT}`
     );
   }
-  const timezone = checkTimezone(jdbc.timezone);
-  const context: ParseContext = { url, rest: url.slice(prefix.length), jdbc };
-  const spec = parseByKind(entry.kind, context);
-  return timezone === undefined ? spec : { ...spec, timezone };
+  return { kind: entry.kind, prefix, url };
 }
 
 interface ParseContext {
@@ -159,6 +284,7 @@ interface ParseContext {
   /** The URL after its `jdbc:<subprotocol>:` prefix. */
   rest: string;
   jdbc: JdbcConfig;
+  kind: ConnectorKind;
 }
 
 function parseByKind(kind: ConnectorKind, context: ParseContext): ConnectionSpec {
@@ -185,10 +311,13 @@ function checkTimezone(timezone: string | undefined): string | undefined {
   return timezone;
 }
 
+/**
+ * A 400 for a URL that cannot be read. It never quotes the URL, and `problem` quotes only parts
+ * that cannot hold a credential (parameter names, values of non-secret parameters): in a
+ * malformed URL a password may stand anywhere, so parts are named by role and position.
+ */
 function malformed(context: ParseContext, problem: string): FederationError {
-  return badRequest(
-    `jdbc.url [${redactJdbcUrl(context.url)}] is malformed: ${problem}; ${SUPPORTED_TEXT}`
-  );
+  return badRequest(`jdbc.url is malformed: ${problem}; ${SUPPORTED_TEXT}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -202,83 +331,137 @@ interface HostUrl {
   userInfo: { user?: string; password?: string };
 }
 
-function parseHostUrl(context: ParseContext, defaultPort: number): HostUrl {
+/** The parts of `[user-info@]host[:port][/database][?query]`, before any check of them. */
+interface HostUrlParts {
+  /** `user[:password]` without its `@`; null when absent. */
+  userInfo: string | null;
+  /** `host[:port][/database]`. */
+  location: string;
+  properties: UrlProperty[];
+}
+
+/** RFC 3986: the authority ends at the first `/` (or `?`), and its user-info at its last `@`. */
+function splitHostUrl(context: ParseContext): HostUrlParts {
   const queryAt = context.rest.indexOf('?');
   const beforeQuery = queryAt < 0 ? context.rest : context.rest.slice(0, queryAt);
-  const params = parseQueryParams(context, queryAt < 0 ? '' : context.rest.slice(queryAt + 1));
   const slashAt = beforeQuery.indexOf('/');
-  const authority = slashAt < 0 ? beforeQuery : beforeQuery.slice(0, slashAt);
-  const path = slashAt < 0 ? '' : beforeQuery.slice(slashAt + 1);
-  if (path.includes('/')) throw malformed(context, `the database name [${path}] contains a '/'`);
-  const atAt = authority.lastIndexOf('@');
-  const userInfo = atAt < 0 ? {} : parseUserInfo(context, authority.slice(0, atAt));
-  const { host, port } = parseHostPort(context, authority.slice(atAt + 1), defaultPort);
+  const authorityEnd = slashAt < 0 ? beforeQuery.length : slashAt;
+  const atAt = authorityEnd === 0 ? -1 : beforeQuery.lastIndexOf('@', authorityEnd - 1);
+  const queryNames = queryAt < 0 ? '' : context.rest.slice(queryAt + 1).replace(/=[^&]*/g, '');
+  // Also an '@' in a parameter name: `user:12?34@host` is a password holding an unencoded '?'.
+  if (beforeQuery.indexOf('@', authorityEnd) >= 0 || queryNames.includes('@')) {
+    // Most likely a password holding an unencoded '/': say how to write it, quoting nothing.
+    throw malformed(
+      context,
+      "it has an '@' after the host; percent-encode '@', '/', '?' and ':' in a user name, " +
+        'password or database name (%40, %2F, %3F, %3A)'
+    );
+  }
+  const properties = queryAt < 0 ? [] : splitQuery(context, context.rest.slice(queryAt + 1));
+  refuseOtherSecrets(context, properties);
+  return {
+    userInfo: atAt < 0 ? null : beforeQuery.slice(0, atAt),
+    location: beforeQuery.slice(atAt + 1),
+    properties,
+  };
+}
+
+function parseHostUrl(context: ParseContext, defaultPort: number): HostUrl {
+  const parts = splitHostUrl(context);
+  const slashAt = parts.location.indexOf('/');
+  const authority = slashAt < 0 ? parts.location : parts.location.slice(0, slashAt);
+  const path = slashAt < 0 ? '' : parts.location.slice(slashAt + 1);
+  if (path.includes('/')) throw malformed(context, "the database name contains a '/'");
+  const userInfo = parts.userInfo === null ? {} : parseUserInfo(context, parts.userInfo);
+  const { host, port } = parseHostPort(context, authority, defaultPort);
   const database = path ? decode(context, path, 'the database name') : undefined;
+  // A repeated key: the last one wins, as in the drivers.
+  const params = new Map(parts.properties.map((p) => [p.key, p.value]));
   return { host, port, database, params, userInfo };
 }
 
 function parseUserInfo(context: ParseContext, text: string): HostUrl['userInfo'] {
   const colonAt = text.indexOf(':');
-  if (colonAt < 0) return { user: decode(context, text, 'the user name') };
+  if (colonAt < 0) return { user: decode(context, text, 'the user name of the user-info') };
   return {
-    user: decode(context, text.slice(0, colonAt), 'the user name'),
-    password: decode(context, text.slice(colonAt + 1), 'the password'),
+    user: decode(context, text.slice(0, colonAt), 'the user name of the user-info'),
+    password: decode(context, text.slice(colonAt + 1), 'the password of the user-info'),
   };
 }
 
 const HOST_NAME = /^[A-Za-z0-9_]([A-Za-z0-9_.-]*[A-Za-z0-9_])?$/;
 
+// Host and port text is never quoted in errors: in a URL whose password holds an unencoded
+// '/', '?' or ':', part of the password lands where the host or port is expected.
 function parseHostPort(
   context: ParseContext,
   text: string,
   defaultPort: number | undefined
 ): { host: string; port: number } {
+  if (text.includes('(') || text.includes('=')) {
+    throw malformed(context, 'hosts in the key=value or address=(...) form are not supported');
+  }
   if (text.includes(',')) {
-    throw malformed(context, `several hosts [${text}] are given; only one host is supported`);
+    throw malformed(context, 'it names several hosts; only one host is supported');
   }
   let host: string;
   let portText: string | undefined;
   if (text.startsWith('[')) {
     const close = text.indexOf(']');
-    if (close < 0) throw malformed(context, `the IPv6 address [${text}] has no closing ']'`);
+    if (close < 0) throw malformed(context, "the IPv6 address of the host has no closing ']'");
     host = text.slice(1, close);
     const after = text.slice(close + 1);
     if (after && !after.startsWith(':'))
-      throw malformed(context, `unexpected text after [${host}]`);
+      throw malformed(context, "unexpected text after the host's IPv6 address");
     portText = after ? after.slice(1) : undefined;
     if (!/^[0-9A-Fa-f:.]+$/.test(host))
-      throw malformed(context, `[${host}] is not an IPv6 address`);
+      throw malformed(context, 'the host in brackets is not an IPv6 address');
   } else {
     const colonAt = text.indexOf(':');
     host = colonAt < 0 ? text : text.slice(0, colonAt);
     portText = colonAt < 0 ? undefined : text.slice(colonAt + 1);
     if (!host) throw malformed(context, 'it names no host');
-    if (!HOST_NAME.test(host)) throw malformed(context, `[${host}] is not a valid host name`);
+    if (!HOST_NAME.test(host)) throw malformed(context, INVALID_HOST);
   }
   const port = portText === undefined ? defaultPort : parsePort(context, portText);
   if (port === undefined) throw malformed(context, 'it names no port');
   return { host, port };
 }
 
+const INVALID_HOST =
+  "the host is not a valid host name (letters, digits, '-', '_' and '.') or IP address";
+
 function parsePort(context: ParseContext, text: string): number {
   const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
   if (!(port >= 1 && port <= 65535)) {
-    throw malformed(context, `the port [${text}] is not a number between 1 and 65535`);
+    throw malformed(context, 'the port is not a number between 1 and 65535');
   }
   return port;
 }
 
-/** Keys are lower-cased: JDBC drivers disagree on case (`useSSL` vs `useSsl`), users more so. */
-function parseQueryParams(context: ParseContext, query: string): Map<string, string> {
-  const params = new Map<string, string>();
-  for (const pair of query.split('&')) {
-    if (!pair) continue;
-    const eqAt = pair.indexOf('=');
-    const key = decode(context, eqAt < 0 ? pair : pair.slice(0, eqAt), 'a parameter name');
-    const value = eqAt < 0 ? '' : decode(context, pair.slice(eqAt + 1), `parameter [${key}]`);
-    params.set(key.toLowerCase(), value);
+/**
+ * `key=value&...`, each part percent-decoded; keys are trimmed and lower-cased (the drivers
+ * disagree on case, `useSSL` vs `useSsl`, and users more so; a key with stray spaces must still
+ * be recognised as `password`). Errors name parameters by position, never quote a value.
+ */
+function splitQuery(context: ParseContext, query: string): UrlProperty[] {
+  const properties: UrlProperty[] = [];
+  for (const raw of query.split('&')) {
+    if (!raw) continue;
+    const position = properties.length + 1;
+    const eqAt = raw.indexOf('=');
+    const name = decode(
+      context,
+      eqAt < 0 ? raw : raw.slice(0, eqAt),
+      `the name of parameter ${position}`
+    ).trim();
+    const value =
+      eqAt < 0
+        ? ''
+        : decode(context, raw.slice(eqAt + 1), `the value of parameter ${position} [${name}]`);
+    properties.push({ key: name.toLowerCase(), name, value, position, raw });
   }
-  return params;
+  return properties;
 }
 
 function decode(context: ParseContext, text: string, what: string): string {
@@ -290,18 +473,27 @@ function decode(context: ParseContext, text: string, what: string): string {
   }
 }
 
+function firstParam(params: Map<string, string>, keys: readonly string[]): string | undefined {
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
 /** Explicit jdbc.username / jdbc.password win over URL parameters, which win over userinfo. */
 function credentials(context: ParseContext, url: HostUrl): { user?: string; password?: string } {
+  const keys = LOGIN_KEYS[context.kind === 'postgres' ? 'postgres' : 'mysql'];
   return withoutUndefined({
-    user: context.jdbc.username ?? url.params.get('user') ?? url.userInfo.user,
-    password: context.jdbc.password ?? url.params.get('password') ?? url.userInfo.password,
+    user: context.jdbc.username ?? firstParam(url.params, keys.user) ?? url.userInfo.user,
+    password:
+      context.jdbc.password ?? firstParam(url.params, keys.password) ?? url.userInfo.password,
   });
 }
 
 function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
-
 function parseBoolean(context: ParseContext, key: string, value: string): boolean {
   const lower = value.trim().toLowerCase();
   if (lower === 'true' || lower === 'yes') return true;
@@ -429,17 +621,14 @@ function mysqlTls(context: ParseContext, params: Map<string, string>): TlsSpec |
 // SQL Server: jdbc:sqlserver://[host[\instance][:port]][;key=value[;key=value]...]
 
 function parseSqlServer(context: ParseContext): SqlServerSpec {
-  const semicolonAt = context.rest.indexOf(';');
-  const serverPart = semicolonAt < 0 ? context.rest : context.rest.slice(0, semicolonAt);
-  const props = parseSqlServerProperties(
-    context,
-    semicolonAt < 0 ? '' : context.rest.slice(semicolonAt + 1)
-  );
+  const { server: serverPart, properties } = splitSqlServerUrl(context);
+  // A repeated key: the last one wins, as in Microsoft's driver.
+  const props = new Map(properties.map((p) => [p.key, p.value]));
   const server = parseSqlServerServer(context, serverPart);
-  const host = props.get('servername') ?? server.host;
+  const host = props.get('servername') ?? props.get('server') ?? server.host;
   if (!host) throw malformed(context, 'it names no host (put it after // or in serverName=)');
   if (!HOST_NAME.test(host) && !/^[0-9A-Fa-f:.]+$/.test(host)) {
-    throw malformed(context, `[${host}] is not a valid host name`);
+    throw malformed(context, INVALID_HOST);
   }
   rejectUnsupportedSqlServerLogin(context, props);
   const instanceName = props.get('instancename') || server.instanceName;
@@ -447,17 +636,30 @@ function parseSqlServer(context: ParseContext): SqlServerSpec {
   const explicitPort = portText !== undefined ? parsePort(context, portText) : server.port;
   // A named instance without a port is found through SQL Browser, so the port stays unset.
   const port = explicitPort ?? (instanceName ? undefined : 1433);
+  const keys = LOGIN_KEYS.sqlserver;
   return withoutUndefined({
     kind: 'sqlserver' as const,
     host,
     port,
     instanceName,
     database: props.get('databasename') || props.get('database') || undefined,
-    user: context.jdbc.username ?? props.get('user') ?? props.get('username'),
-    password: context.jdbc.password ?? props.get('password'),
+    user: context.jdbc.username ?? firstParam(props, keys.user),
+    password: context.jdbc.password ?? firstParam(props, keys.password),
     encrypt: sqlServerEncrypt(context, props.get('encrypt')),
     trustServerCertificate: optionalBoolean(context, props, 'trustServerCertificate'),
   });
+}
+
+/** `//host[\instance][:port]` and the `;key=value` properties after it. */
+function splitSqlServerUrl(context: ParseContext): { server: string; properties: UrlProperty[] } {
+  const semicolonAt = context.rest.indexOf(';');
+  const server = semicolonAt < 0 ? context.rest : context.rest.slice(0, semicolonAt);
+  const result = parseSqlServerPropertyText(
+    semicolonAt < 0 ? '' : context.rest.slice(semicolonAt + 1)
+  );
+  if (typeof result === 'string') throw malformed(context, result);
+  refuseOtherSecrets(context, result);
+  return { server, properties: result };
 }
 
 function optionalBoolean(context: ParseContext, props: Map<string, string>, key: string): boolean {
@@ -478,55 +680,66 @@ function parseSqlServerServer(
   let host = backslashAt < 0 ? hostAndInstance : hostAndInstance.slice(0, backslashAt);
   const instanceName = backslashAt < 0 ? undefined : hostAndInstance.slice(backslashAt + 1);
   if (instanceName !== undefined && !/^[A-Za-z0-9_$#-]+$/.test(instanceName)) {
-    throw malformed(context, `the instance name [${instanceName}] is not valid`);
+    throw malformed(
+      context,
+      "the instance name after '\\' is not valid (letters, digits, '_', '$', '#' and '-')"
+    );
   }
   if (host.startsWith('[')) {
     if (!host.endsWith(']'))
-      throw malformed(context, `the IPv6 address [${host}] has no closing ']'`);
+      throw malformed(context, "the IPv6 address of the host has no closing ']'");
     host = host.slice(1, -1);
   }
   return { host: host || undefined, instanceName, port };
 }
 
 /**
- * `key=value` pairs separated by `;`. A value may be wrapped in braces to hold `;` or `=`, with
- * `}}` standing for a literal `}` inside them (Microsoft's JDBC rules). Keys are case-insensitive.
+ * `key=value` pairs separated by `;`, by Microsoft's JDBC rules: whitespace around keys and
+ * values is dropped, a value may be wrapped in braces to hold `;` or `=`, with `}}` standing for
+ * a literal `}` inside them, and keys are case-insensitive. Returns the properties, or what is
+ * wrong, naming properties by position and key but never quoting a value (it may be a password).
  */
-export function parseSqlServerPropertyText(text: string): Map<string, string> | string {
-  const props = new Map<string, string>();
+export function parseSqlServerPropertyText(text: string): UrlProperty[] | string {
+  const properties: UrlProperty[] = [];
   let i = 0;
   while (i < text.length) {
     if (text[i] === ';' || /\s/.test(text[i])) {
       i++;
       continue;
     }
+    const position = properties.length + 1;
     const eqAt = text.indexOf('=', i);
     const semicolonAt = text.indexOf(';', i);
     if (eqAt < 0 || (semicolonAt >= 0 && semicolonAt < eqAt)) {
-      return `the property [${text.slice(i, semicolonAt < 0 ? undefined : semicolonAt).trim()}] has no '=value'`;
+      return (
+        `property ${position} has no '=value' (a value that holds ';' must be wrapped in ` +
+        'braces: key={value})'
+      );
     }
-    const key = text.slice(i, eqAt).trim().toLowerCase();
+    const start = i;
+    const name = text.slice(i, eqAt).trim();
     let j = eqAt + 1;
-    while (j < text.length && text[j] === ' ') j++;
+    while (j < text.length && /\s/.test(text[j])) j++;
     let value: string;
     if (text[j] === '{') {
       const braced = readBraced(text, j);
-      if (!braced) return `the value of property [${key}] has an unclosed '{'`;
+      if (!braced) return `the value of property ${position} [${name}] has an unclosed '{'`;
       value = braced.value;
       j = braced.end;
-      while (j < text.length && text[j] === ' ') j++;
+      while (j < text.length && /\s/.test(text[j])) j++;
       if (j < text.length && text[j] !== ';') {
-        return `unexpected text after the braced value of property [${key}]`;
+        return `unexpected text after the braced value of property ${position} [${name}]`;
       }
     } else {
       const end = text.indexOf(';', j);
       value = text.slice(j, end < 0 ? undefined : end).trim();
       j = end < 0 ? text.length : end;
     }
-    props.set(key, value);
+    const raw = text.slice(start, j).trim();
+    properties.push({ key: name.toLowerCase(), name, value, position, raw });
     i = j;
   }
-  return props;
+  return properties;
 }
 
 function readBraced(text: string, open: number): { value: string; end: number } | null {
@@ -545,12 +758,6 @@ function readBraced(text: string, open: number): { value: string; end: number } 
     i++;
   }
   return null;
-}
-
-function parseSqlServerProperties(context: ParseContext, text: string): Map<string, string> {
-  const result = parseSqlServerPropertyText(text);
-  if (typeof result === 'string') throw malformed(context, result);
-  return result;
 }
 
 function rejectUnsupportedSqlServerLogin(context: ParseContext, props: Map<string, string>): void {

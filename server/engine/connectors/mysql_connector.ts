@@ -26,7 +26,6 @@ import type {
   Row,
 } from './connector';
 import {
-  StatementGuard,
   abortedError,
   authenticationError,
   connectionError,
@@ -38,19 +37,22 @@ import {
   readTlsFile,
   remoteColumn,
   resourceNotFound,
-  scrub,
   timeoutError,
   unknownDatabaseError,
   withTimeout,
   type ConnectorLimits,
 } from './connector_support';
 import { connectionAddress, type MysqlSpec, type TlsSpec } from './jdbc_url';
+import { mysqlParameters } from './mysql_parameters';
 import { mysqlMappedType, mysqlTypeIsZoned } from './mysql_types';
+import { StatementLifecycle, type RowSource, type SessionHooks } from './statement_lifecycle';
 
 /** The server enforces the timeout; the client-side deadline only catches a silent server. */
 const GRACE_MS = 1_000;
 const SYSTEM_SCHEMAS = ['mysql', 'information_schema', 'performance_schema', 'sys'];
 const POOL_WAIT_TIMEOUT = 'FEDERATION_POOL_WAIT_TIMEOUT';
+/** See `maxPreparedStatements` below. */
+const PREPARED_STATEMENTS_PER_CONNECTION = 64;
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -104,6 +106,11 @@ export function mysqlConnectionOptions(
     timezone: 'Z',
     multipleStatements: false,
     typeCast: mysqlTypeCast,
+    // `execute` keeps each distinct statement prepared on its connection. The server caps
+    // prepared statements for all its clients together (max_prepared_stmt_count, 16,382 by
+    // default), so each pooled connection keeps only its most recent few; evicted ones are
+    // closed on the server.
+    maxPreparedStatements: PREPARED_STATEMENTS_PER_CONNECTION,
   };
 }
 
@@ -131,14 +138,17 @@ ORDER BY ORDINAL_POSITION`;
 const MARIADB_JSON_COLUMNS_SQL = `SELECT CONSTRAINT_NAME AS name
 FROM information_schema.CHECK_CONSTRAINTS
 WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ? AND LEVEL = 'Column'
-  AND CHECK_CLAUSE LIKE 'json\\_valid(%'`;
+  AND CHECK_CLAUSE LIKE 'json!_valid(%' ESCAPE '!'`;
+
+/** Prepared statements take one placeholder per value: no list expansion as `query` did. */
+const SYSTEM_SCHEMA_LIST = SYSTEM_SCHEMAS.map(() => '?').join(', ');
 
 const CATALOGS_SQL = `SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA
-WHERE SCHEMA_NAME NOT IN (?) ORDER BY SCHEMA_NAME`;
+WHERE SCHEMA_NAME NOT IN (${SYSTEM_SCHEMA_LIST}) ORDER BY SCHEMA_NAME`;
 
 const RESOURCES_SQL = `SELECT TABLE_SCHEMA AS db, TABLE_NAME AS name, TABLE_TYPE AS type
 FROM information_schema.TABLES
-WHERE TABLE_SCHEMA NOT IN (?) ORDER BY TABLE_SCHEMA, TABLE_NAME`;
+WHERE TABLE_SCHEMA NOT IN (${SYSTEM_SCHEMA_LIST}) ORDER BY TABLE_SCHEMA, TABLE_NAME`;
 
 interface DescribeRow {
   db: string;
@@ -153,9 +163,29 @@ interface Session {
   timeoutMs: number;
 }
 
+/**
+ * Session setup only (`SET`, `KILL QUERY`): text protocol, with nothing but engine-made
+ * numbers as values. Every statement that may carry a user's value goes through `execute`.
+ */
 function run(conn: Connection, sql: string, values: unknown[] = []): Promise<Row[]> {
   return new Promise((resolve, reject) => {
     conn.query({ sql, values }, (err, rows) => (err ? reject(err) : resolve(rows as Row[])));
+  });
+}
+
+/**
+ * A statement with bound values as a server-side prepared statement (binary protocol): the
+ * values never become SQL text, so no escaping is needed and none can be wrong. Client-side
+ * formatting (`query` with `?`) escapes quotes with a backslash, which a server running with
+ * `sql_mode=NO_BACKSLASH_ESCAPES` reads as a plain character: the quote then ends the string
+ * and the rest of the value is SQL. See mysql_parameters.ts for how values are typed.
+ */
+function execute(conn: Connection, sql: string, values: readonly unknown[]): Promise<Row[]> {
+  const bound = mysqlParameters(values);
+  return new Promise((resolve, reject) => {
+    conn.execute({ sql, values: bound }, (err, rows) =>
+      err ? reject(err) : resolve(rows as Row[])
+    );
   });
 }
 
@@ -177,6 +207,7 @@ export class MysqlConnector implements Connector {
   private readonly pool: Pool;
   private readonly address: string;
   private readonly sessions = new WeakMap<PoolConnection, Session>();
+  private readonly lifecycle: StatementLifecycle<PoolConnection>;
 
   constructor(
     private readonly spec: MysqlSpec,
@@ -186,6 +217,7 @@ export class MysqlConnector implements Connector {
     this.pool = mysql.createPool(mysqlPoolOptions(spec, limits));
     // A connection that breaks while idle in the pool emits here; the pool drops it.
     this.pool.on('connection', (conn) => conn.on('error', noop));
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, GRACE_MS);
   }
 
   async validate(options?: QueryOptions): Promise<{ server: string }> {
@@ -194,53 +226,40 @@ export class MysqlConnector implements Connector {
   }
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
-    return this.withConnection(options, (conn) => run(conn, sql, params));
+    return this.withConnection(options, (conn) => execute(conn, sql, params));
   }
 
-  async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
-    const conn = await this.acquire(guard);
-    let destroy = false;
-    let finished = false;
-    let rows: AsyncIterator<unknown> | undefined;
-    try {
-      guard.onStop(() => {
-        destroy = true;
-        void this.killQuery(conn.threadId);
-      });
-      await guard.race(this.prepare(conn, guard.timeoutMs), noop);
+  stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
+    return this.lifecycle.stream(options, (conn): RowSource => {
       // The stream's buffer holds one batch; when it is full mysql2 pauses the socket, so the
-      // server blocks on writing and the next rows are read only as the consumer pulls.
-      const stream = conn.query({ sql, values: params }).stream({
+      // server blocks on writing and the next rows are read only as the consumer pulls. A
+      // prepared statement (see `execute`) streams the same way: without a cursor the server
+      // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
+      const stream = conn.execute({ sql, values: mysqlParameters(params) }).stream({
         highWaterMark: this.limits.batchSize,
       });
-      rows = stream[Symbol.asyncIterator]();
-      for (;;) {
-        guard.arm();
-        const next = await guard.race(rows.next(), noop);
-        guard.disarm();
-        if (next.done) break;
-        yield next.value as Row;
-      }
-      finished = true;
-    } catch (err) {
-      destroy = true;
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    } finally {
-      guard.dispose();
-      // Stopped early, the rest of the result is still on its way: only closing the connection
-      // ends it (the server's write fails), where draining could take as long as the query.
-      if (destroy || !finished) conn.destroy();
-      else conn.release();
-      void rows?.return?.().catch(noop);
-    }
+      const rows = stream[Symbol.asyncIterator]();
+      return {
+        read: async () => {
+          const next = await rows.next();
+          return next.done ? [] : [next.value as Row];
+        },
+        // Stopped early, the rest of the result is still on its way: only closing the
+        // connection ends it (the server's write fails), where draining could take as long as
+        // the query.
+        close: async () => {
+          void rows.return?.().catch(noop);
+          return false;
+        },
+      };
+    });
   }
 
   describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
     // MySQL has databases only; a virtual index may name one as catalog (JDBC's view) or schema.
     const database = resource.schema ?? resource.catalog ?? null;
     return this.withConnection(options, async (conn) => {
-      const rows = (await run(conn, DESCRIBE_SQL, [
+      const rows = (await execute(conn, DESCRIBE_SQL, [
         database,
         resource.name,
       ])) as unknown as DescribeRow[];
@@ -261,8 +280,8 @@ export class MysqlConnector implements Connector {
 
   metadata(options?: QueryOptions): Promise<ConnectorMetadata> {
     return this.withConnection(options, async (conn) => {
-      const databases = await run(conn, CATALOGS_SQL, [SYSTEM_SCHEMAS]);
-      const tables = await run(conn, RESOURCES_SQL, [SYSTEM_SCHEMAS]);
+      const databases = await execute(conn, CATALOGS_SQL, SYSTEM_SCHEMAS);
+      const tables = await execute(conn, RESOURCES_SQL, SYSTEM_SCHEMAS);
       return {
         catalogs: databases.map((r) => String(r.name)),
         schemas: [],
@@ -276,65 +295,45 @@ export class MysqlConnector implements Connector {
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.pool.end(() => resolve()));
+    // A pooled connection to a server that stopped answering would hold end() forever.
+    return withTimeout(
+      new Promise<void>((resolve) => this.pool.end(() => resolve())),
+      this.limits.connectTimeoutMs,
+      undefined
+    );
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private async withConnection<T>(
+  private withConnection<T>(
     options: QueryOptions | undefined,
     work: (conn: PoolConnection) => Promise<T>
   ): Promise<T> {
-    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
-    const conn = await this.acquire(guard);
-    let destroy = false;
-    try {
-      guard.onStop(() => {
-        destroy = true;
-        void this.killQuery(conn.threadId);
-      });
-      await guard.race(this.prepare(conn, guard.timeoutMs), noop);
-      guard.arm();
-      return await guard.race(work(conn), noop);
-    } catch (err) {
-      destroy ||= isFatal(err);
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    } finally {
-      guard.dispose();
-      // After a KILL QUERY the connection is dropped: the kill could otherwise hit the next
-      // borrower's statement.
-      if (destroy) conn.destroy();
-      else conn.release();
-    }
+    return this.lifecycle.run(options, work);
   }
 
-  /** mysql2's pool waits for a free connection forever; bound the wait like a connect. */
-  private async acquire(guard: StatementGuard): Promise<PoolConnection> {
-    const pending = new Promise<PoolConnection>((resolve, reject) => {
-      let done = false;
-      const timer = setTimeout(() => {
-        done = true;
-        reject(
-          Object.assign(new Error('no pooled connection became free'), { code: POOL_WAIT_TIMEOUT })
-        );
-      }, this.limits.connectTimeoutMs);
-      this.pool.getConnection((err, conn) => {
-        if (done) {
-          conn?.release();
-          return;
-        }
-        done = true;
-        clearTimeout(timer);
-        if (err) reject(err);
-        else resolve(conn);
-      });
+  /** What differs from the shared lifecycle: mysql2's pool, the session, KILL QUERY. */
+  private hooks(): SessionHooks<PoolConnection> {
+    return {
+      acquire: () => this.acquire(),
+      acquireTimeout: () =>
+        Object.assign(new Error('no pooled connection became free'), { code: POOL_WAIT_TIMEOUT }),
+      setup: async (conn, timeoutMs) => {
+        await this.prepare(conn, timeoutMs);
+      },
+      cancel: (conn) => this.killQuery(conn.threadId),
+      // PoolConnection.destroy closes the socket and frees the pool slot at once.
+      release: (conn, destroy) => (destroy ? conn.destroy() : conn.release()),
+      reusableAfter: (err) => !isFatal(err),
+      translate: (err, timeoutMs) => this.translate(err, timeoutMs),
+    };
+  }
+
+  /** mysql2's pool waits for a free connection forever; the lifecycle bounds the wait. */
+  private acquire(): Promise<PoolConnection> {
+    return new Promise<PoolConnection>((resolve, reject) => {
+      this.pool.getConnection((err, conn) => (err ? reject(err) : resolve(conn)));
     });
-    try {
-      return await guard.race(pending, (late) => late.release());
-    } catch (err) {
-      guard.dispose();
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    }
   }
 
   /**
@@ -371,7 +370,7 @@ export class MysqlConnector implements Connector {
   ): Promise<Set<string>> {
     if (!this.sessions.get(conn)?.mariadb) return new Set();
     try {
-      const rows = await run(conn, MARIADB_JSON_COLUMNS_SQL, [database, table]);
+      const rows = await execute(conn, MARIADB_JSON_COLUMNS_SQL, [database, table]);
       return new Set(rows.map((r) => String(r.name)));
     } catch {
       // Servers before MariaDB 10.2.22 have no CHECK_CONSTRAINTS: JSON then reads as text.
@@ -396,7 +395,7 @@ export class MysqlConnector implements Connector {
   private translate(err: unknown, timeoutMs: number): FederationError {
     if (err instanceof FederationError) return err;
     const code = errorCode(err);
-    const message = scrub(errorMessage(err), this.spec.password);
+    const message = errorMessage(err);
     switch (errno(err)) {
       case 1045: // ER_ACCESS_DENIED_ERROR
       case 1698: // ER_ACCESS_DENIED_NO_PASSWORD_ERROR
@@ -425,8 +424,8 @@ export class MysqlConnector implements Connector {
     if (code === POOL_WAIT_TIMEOUT) {
       return connectionError(
         this.address,
-        `no connection within ${this.limits.connectTimeoutMs}ms (all ` +
-          `${this.limits.poolSize} pooled connections stayed busy)`,
+        `no connection within ${this.limits.connectTimeoutMs}ms (the server did not answer, ` +
+          `or all ${this.limits.poolSize} pooled connections stayed busy)`,
         err
       );
     }

@@ -25,7 +25,6 @@ import type {
   Row,
 } from './connector';
 import {
-  StatementGuard,
   authenticationError,
   connectionError,
   errorCode,
@@ -36,7 +35,6 @@ import {
   readTlsFile,
   remoteColumn,
   resourceNotFound,
-  scrub,
   timeoutError,
   abortedError,
   unknownDatabaseError,
@@ -44,6 +42,7 @@ import {
   type ConnectorLimits,
 } from './connector_support';
 import { connectionAddress, type PostgresSpec, type TlsSpec } from './jdbc_url';
+import { StatementLifecycle, type RowSource, type SessionHooks } from './statement_lifecycle';
 import { postgresMappedType, postgresTypeIsZoned } from './postgres_types';
 
 /** The server enforces the timeout; the client-side deadline only catches a silent server. */
@@ -232,6 +231,13 @@ function sendCancelRequest(
 
 const noop = () => undefined;
 
+/** The parts of pg's Client that its typings leave out. */
+interface PgInternals {
+  connection?: { stream?: { destroy(): void } };
+  processID: number | null;
+  secretKey: number | null;
+}
+
 export class PostgresConnector implements Connector {
   readonly kind = 'postgres' as const;
   readonly dialect = postgresDialect;
@@ -240,6 +246,7 @@ export class PostgresConnector implements Connector {
   /** The statement_timeout each pooled session currently has, to skip a SET when unchanged. */
   private readonly sessionTimeouts = new WeakMap<PoolClient, number>();
   private readonly errorListeners = new WeakSet<PoolClient>();
+  private readonly lifecycle: StatementLifecycle<PoolClient>;
 
   constructor(
     private readonly spec: PostgresSpec,
@@ -249,6 +256,7 @@ export class PostgresConnector implements Connector {
     this.pool = new Pool(postgresPoolConfig(spec, limits));
     // An idle client whose server went away emits here; the pool drops it. Not ours to crash on.
     this.pool.on('error', noop);
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, GRACE_MS);
   }
 
   async validate(options?: QueryOptions): Promise<{ server: string }> {
@@ -257,55 +265,21 @@ export class PostgresConnector implements Connector {
   }
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
-    return this.withClient(options, async (client) => {
+    return this.lifecycle.run(options, async (client) => {
       const result = await client.query<Row>({ text: sql, values: toParams(params) });
       return result.rows;
     });
   }
 
-  async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
-    const client = await this.acquire(guard);
-    let destroy = false;
-    let finished = false;
-    let cursor: Cursor<Row> | undefined;
-    try {
-      guard.onStop(() => {
-        destroy = true;
-        void this.cancel(client);
-      });
-      await guard.race(this.applyTimeout(client, guard.timeoutMs), noop);
-      cursor = client.query(new Cursor<Row>(sql, toParams(params)));
-      for (;;) {
-        // The deadline covers the server's work for one batch, as statement_timeout does for
-        // each Execute; the consumer's own pace is not the database's fault.
-        guard.arm();
-        const rows = await guard.race(cursor.read(this.limits.batchSize), noop);
-        guard.disarm();
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          guard.check();
-          yield row;
-        }
-      }
-      finished = true;
-    } catch (err) {
-      // After an error the cursor's portal and the session's state are not worth reasoning about.
-      destroy = true;
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    } finally {
-      guard.dispose();
-      if (!finished && !destroy && cursor) {
-        // The consumer stopped early: close the portal so the session can be reused.
-        const closed = await withTimeout(
-          cursor.close().then(() => true),
-          this.limits.connectTimeoutMs,
-          false
-        );
-        destroy = !closed;
-      }
-      client.release(destroy || undefined);
-    }
+  stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
+    return this.lifecycle.stream(options, (client): RowSource => {
+      const cursor = client.query(new Cursor<Row>(sql, toParams(params)));
+      return {
+        read: () => cursor.read(this.limits.batchSize),
+        // Closing the portal lets the session be reused.
+        close: () => cursor.close().then(() => true),
+      };
+    });
   }
 
   async describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
@@ -319,7 +293,7 @@ export class PostgresConnector implements Connector {
   }
 
   metadata(options?: QueryOptions): Promise<ConnectorMetadata> {
-    return this.withClient(options, async (client) => {
+    return this.lifecycle.run(options, async (client) => {
       const catalogs = await client.query<{ datname: string }>(CATALOGS_SQL);
       const schemas = await client.query<{ catalog: string; name: string }>(SCHEMAS_SQL);
       const tables = await client.query<{
@@ -342,45 +316,35 @@ export class PostgresConnector implements Connector {
   }
 
   async close(): Promise<void> {
-    if (!this.pool.ended) await this.pool.end();
+    // A pooled connection to a server that stopped answering would hold end() forever.
+    if (!this.pool.ended)
+      await withTimeout(this.pool.end(), this.limits.connectTimeoutMs, undefined);
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private async withClient<T>(
-    options: QueryOptions | undefined,
-    run: (client: PoolClient) => Promise<T>
-  ): Promise<T> {
-    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, GRACE_MS);
-    const client = await this.acquire(guard);
-    let destroy = false;
-    try {
-      guard.onStop(() => {
-        destroy = true;
-        void this.cancel(client);
-      });
-      await guard.race(this.applyTimeout(client, guard.timeoutMs), noop);
-      guard.arm();
-      return await guard.race(run(client), noop);
-    } catch (err) {
-      destroy ||= sqlState(err) === undefined;
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    } finally {
-      guard.dispose();
-      // A client we sent a cancel for is dropped: the cancel could otherwise land on whatever
-      // statement the next borrower runs.
-      client.release(destroy || undefined);
-    }
+  /** What differs from the shared lifecycle: pg's pool, statement_timeout, CancelRequest. */
+  private hooks(): SessionHooks<PoolClient> {
+    return {
+      acquire: () => this.acquire(),
+      acquireTimeout: () =>
+        connectionError(this.address, `no connection within ${this.limits.connectTimeoutMs}ms`),
+      setup: (client, timeoutMs) => this.applyTimeout(client, timeoutMs),
+      cancel: (client) => this.cancel(client),
+      release: (client, destroy) => {
+        client.release(destroy || undefined);
+        // pg's end() waits for the server to close; a silent server never does.
+        if (destroy) (client as unknown as PgInternals).connection?.stream?.destroy();
+      },
+      // A SQLSTATE means the server answered and the connection is still in a known state.
+      reusableAfter: (err) => sqlState(err) !== undefined,
+      translate: (err, timeoutMs) => this.translate(err, timeoutMs),
+    };
   }
 
-  private async acquire(guard: StatementGuard): Promise<PoolClient> {
-    let client: PoolClient;
-    try {
-      client = await guard.race(this.pool.connect(), (late) => late.release());
-    } catch (err) {
-      guard.dispose();
-      throw guard.error(err, (e) => this.translate(e, guard.timeoutMs));
-    }
+  /** pg's pool bounds connecting and waiting with connectionTimeoutMillis. */
+  private async acquire(): Promise<PoolClient> {
+    const client = await this.pool.connect();
     if (!this.errorListeners.has(client)) {
       // A connection that breaks between statements emits 'error'; the next statement reports it.
       client.on('error', noop);
@@ -400,10 +364,7 @@ export class PostgresConnector implements Connector {
   }
 
   private cancel(client: PoolClient): Promise<void> {
-    const { processID, secretKey } = client as unknown as {
-      processID: number | null;
-      secretKey: number | null;
-    };
+    const { processID, secretKey } = client as unknown as PgInternals;
     if (processID === null || secretKey === null) return Promise.resolve();
     return sendCancelRequest(
       this.spec.host,
@@ -417,7 +378,7 @@ export class PostgresConnector implements Connector {
   /** Every driver error a user can act on, in one place. */
   private translate(err: unknown, timeoutMs = this.limits.statementTimeoutMs): FederationError {
     const code = errorCode(err);
-    const message = scrub(errorMessage(err), this.spec.password);
+    const message = errorMessage(err);
     if (code && NETWORK_ERROR_CODES.has(code)) {
       return connectionError(this.address, networkDetail(code, message), err);
     }

@@ -1,15 +1,12 @@
 /**
- * SQLite through `better-sqlite3`, opened read-only. The driver is synchronous: a statement's
- * rows are stepped one at a time with `iterate()`, so stopping means not stepping any further.
- * Each open handle serves one statement at a time (an iterating handle is busy), hence a small
- * pool of handles. The statement timeout counts the time spent inside SQLite, checked between
- * rows; one single step that runs long (a huge aggregate) cannot be interrupted, as
- * better-sqlite3 exposes no sqlite3_interrupt.
+ * SQLite through `better-sqlite3`, opened read-only. The driver is synchronous, so statements
+ * never run on the event loop: each runs in a worker thread of the host's SQLite worker pool
+ * (sqlite_worker_pool.ts), which streams rows back in batches as the consumer pulls them. A
+ * statement past its timeout, or whose caller went away, is stopped by terminating its worker
+ * (better-sqlite3 exposes no sqlite3_interrupt). Only files inside the host's allowed
+ * directories are opened (sqlite_files.ts).
  */
-import { performance } from 'node:perf_hooks';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import Database from 'better-sqlite3';
-import { badRequest, FederationError } from '../errors';
+import { FederationError, badRequest } from '../errors';
 import { sqliteDialect } from '../sql/dialects/sqlite';
 import type {
   Connector,
@@ -21,27 +18,43 @@ import type {
   Row,
 } from './connector';
 import {
-  StatementGuard,
   connectionError,
   errorCode,
   errorMessage,
   queryError,
   remoteColumn,
   resourceNotFound,
-  timeoutError,
   type ConnectorLimits,
 } from './connector_support';
 import type { SqliteSpec } from './jdbc_url';
+import { SqliteDeadline } from './sqlite_deadline';
+import { SqliteFileAccess } from './sqlite_files';
 import { sqliteMappedType } from './sqlite_types';
+import { SqliteWorkerError, SqliteWorkerPool, type SqliteWorker } from './sqlite_worker_pool';
 
-type Handle = Database.Database;
+/** What every SQLite datasource of one host shares: its worker threads and allowed files. */
+export interface SqliteHost {
+  pool: SqliteWorkerPool;
+  files: SqliteFileAccess;
+}
 
-/** Longest stretch of synchronous SQLite work before other callbacks get a turn. */
-const YIELD_EVERY_MS = 20;
+export interface SqliteHostOptions {
+  /** Most SQLite statements running at once, each in its own worker thread. */
+  workers: number;
+  /** Directories whose files may be opened; `null` allows any file (tests and scripts only). */
+  directories: readonly string[] | null;
+}
 
-interface Waiter {
-  resolve: (handle: Handle) => void;
-  timer: NodeJS.Timeout;
+export function createSqliteHost(options: SqliteHostOptions, limits: ConnectorLimits): SqliteHost {
+  return {
+    pool: new SqliteWorkerPool({
+      size: options.workers,
+      idleTimeoutMs: limits.idleTimeoutMs,
+      busyTimeoutMs: limits.connectTimeoutMs,
+      batchSize: limits.batchSize,
+    }),
+    files: new SqliteFileAccess(options.directories),
+  };
 }
 
 /** pragma_table_xinfo lists generated columns too; `hidden` 1 marks a virtual table's hidden ones. */
@@ -49,26 +62,28 @@ const DESCRIBE_SQL = `SELECT name, type, "notnull" AS not_null, hidden FROM prag
 ORDER BY cid`;
 const DESCRIBE_IN_SCHEMA_SQL = `SELECT name, type, "notnull" AS not_null, hidden
 FROM pragma_table_xinfo(?, ?) ORDER BY cid`;
+/** Attached database names are case-insensitive, as everywhere in SQLite. */
+const SCHEMA_EXISTS_SQL =
+  'SELECT 1 AS known FROM pragma_database_list WHERE name = ? COLLATE NOCASE';
 
 export function sqliteResourcesStatement(schema: string): string {
   return `SELECT name, type FROM ${sqliteDialect.quoteIdentifier(schema)}.sqlite_master
 WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`;
 }
 
-/** better-sqlite3 binds numbers, strings, bigints, buffers and null only. */
+/** Values a worker can bind: better-sqlite3 takes numbers, strings, bigints, buffers and null. */
 function toParam(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
   return value === undefined ? null : value;
 }
 
-/** Integers are read as bigint so that none loses digits: unsafe ones become exact strings. */
-function convertRow(row: Row): Row {
+/** A BLOB crosses the thread boundary as a Uint8Array; the engine expects a Buffer. */
+function fromWorker(row: Row): Row {
   for (const key in row) {
     const value = row[key];
-    if (typeof value === 'bigint') {
-      const n = Number(value);
-      row[key] = Number.isSafeInteger(n) ? n : value.toString();
+    if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
+      row[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
     }
   }
   return row;
@@ -77,16 +92,19 @@ function convertRow(row: Row): Row {
 export class SqliteConnector implements Connector {
   readonly kind = 'sqlite' as const;
   readonly dialect = sqliteDialect;
-  private readonly idle: Handle[] = [];
-  private readonly idleTimers = new Map<Handle, NodeJS.Timeout>();
-  private readonly waiters: Waiter[] = [];
-  private open = 0;
+  private readonly host: SqliteHost;
+  /** A connector built without a host has a pool of its own, closed with it. */
+  private readonly ownsHost: boolean;
   private closed = false;
 
   constructor(
     private readonly spec: SqliteSpec,
-    private readonly limits: ConnectorLimits
-  ) {}
+    private readonly limits: ConnectorLimits,
+    host?: SqliteHost
+  ) {
+    this.ownsHost = host === undefined;
+    this.host = host ?? createSqliteHost({ workers: limits.poolSize, directories: null }, limits);
+  }
 
   async validate(options?: QueryOptions): Promise<{ server: string }> {
     const rows = await this.query(this.dialect.versionStatement, [], options);
@@ -100,47 +118,32 @@ export class SqliteConnector implements Connector {
   }
 
   async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    // The guard's timer would count the consumer's time too; SQLite's own time is measured below.
-    const guard = new StatementGuard({ signal: options?.signal }, 0, 0);
+    if (this.closed) throw connectionError(this.spec.file, 'the connector has been closed');
     const timeoutMs = Math.max(0, options?.timeoutMs ?? this.limits.statementTimeoutMs);
-    let handle: Handle | undefined;
-    let rows: IterableIterator<unknown> | undefined;
+    const deadline = new SqliteDeadline(timeoutMs, options?.signal);
+    let worker: SqliteWorker | undefined;
     try {
-      handle = await this.acquire(guard);
-      const statement = handle.prepare(sql);
-      if (!statement.reader) {
-        // The handle is read-only; running a write here produces SQLite's own refusal.
-        statement.run(...params.map(toParam));
-        return;
-      }
-      rows = statement.safeIntegers(true).iterate(...params.map(toParam));
-      let spent = 0;
-      let sinceYield = 0;
-      let lastYield = performance.now();
+      const file = await this.host.files.resolve(this.spec.file);
+      const acquired = await deadline.run((signal) =>
+        this.host.pool.acquire(signal, this.limits.connectTimeoutMs, () => this.busyError())
+      );
+      worker = acquired;
+      const request = { file, sql, params: params.map(toParam) };
+      let batch = await deadline.run((signal) => acquired.start(request, signal));
       for (;;) {
-        const started = performance.now();
-        const step = rows.next();
-        const now = performance.now();
-        spent += now - started;
-        if (step.done) break;
-        if (timeoutMs > 0 && spent > timeoutMs) throw timeoutError(timeoutMs);
-        guard.check();
-        yield convertRow(step.value as Row);
-        // Synchronous stepping never gives timers and I/O (an abort, a closed socket) a turn:
-        // hand the event loop one every batch, or sooner when the rows come slowly.
-        if (++sinceYield >= this.limits.batchSize || now - lastYield >= YIELD_EVERY_MS) {
-          sinceYield = 0;
-          await yieldToEventLoop();
-          lastYield = performance.now();
+        for (const row of batch.rows) {
+          deadline.check();
+          yield fromWorker(row);
         }
+        if (batch.done) break;
+        batch = await deadline.run((signal) => acquired.next(signal));
       }
     } catch (err) {
-      throw guard.error(err, (e) => this.translate(e));
+      throw this.translate(err);
     } finally {
-      guard.dispose();
-      // Ends the statement early when the consumer stopped (break): the handle is free again.
-      rows?.return?.();
-      if (handle) this.release(handle);
+      deadline.dispose();
+      // Ends the statement early when the consumer stopped (break): the worker is free again.
+      worker?.release();
     }
   }
 
@@ -149,6 +152,11 @@ export class SqliteConnector implements Connector {
       throw badRequest(
         'SQLite has no catalogs: leave catalog empty (schema is the attached database, e.g. main)'
       );
+    }
+    if (resource.schema) {
+      // SQLite fails the describe of an unknown schema; it is the same mistake as a missing table.
+      const known = await this.query(SCHEMA_EXISTS_SQL, [resource.schema], options);
+      if (known.length === 0) throw resourceNotFound(resource);
     }
     const rows = resource.schema
       ? await this.query(DESCRIBE_IN_SCHEMA_SQL, [resource.name, resource.schema], options)
@@ -183,91 +191,34 @@ export class SqliteConnector implements Connector {
     return { catalogs: [], schemas: schemas.map((name) => ({ name })), resources };
   }
 
+  /** Worker threads are the host's; each closes its connections once they sit idle. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const waiter of this.waiters.splice(0)) clearTimeout(waiter.timer);
-    for (const handle of this.idle.splice(0)) this.closeHandle(handle);
+    if (this.ownsHost) await this.host.pool.close();
   }
 
   // -------------------------------------------------------------------------------------------
 
-  private async acquire(guard: StatementGuard): Promise<Handle> {
-    if (this.closed) throw connectionError(this.spec.file, 'the connector has been closed');
-    const idle = this.idle.pop();
-    if (idle) {
-      clearTimeout(this.idleTimers.get(idle));
-      this.idleTimers.delete(idle);
-      return idle;
-    }
-    if (this.open < this.limits.poolSize) {
-      const handle = this.openHandle();
-      this.open++;
-      return handle;
-    }
-    const waiting = new Promise<Handle>((resolve, reject) => {
-      const waiter: Waiter = {
-        resolve,
-        timer: setTimeout(() => {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          reject(
-            connectionError(
-              this.spec.file,
-              `all ${this.limits.poolSize} connections stayed busy for ${this.limits.connectTimeoutMs}ms`
-            )
-          );
-        }, this.limits.connectTimeoutMs),
-      };
-      this.waiters.push(waiter);
-    });
-    return guard.race(waiting, (late) => this.release(late));
-  }
-
-  private openHandle(): Handle {
-    const memory = this.spec.file === ':memory:';
-    // In-memory databases cannot be read-only (and each handle has its own, empty one).
-    return new Database(this.spec.file, {
-      readonly: !memory,
-      fileMustExist: !memory,
-      timeout: this.limits.connectTimeoutMs,
-    });
-  }
-
-  private release(handle: Handle): void {
-    if (this.closed) {
-      this.closeHandle(handle);
-      return;
-    }
-    const waiter = this.waiters.shift();
-    if (waiter) {
-      clearTimeout(waiter.timer);
-      waiter.resolve(handle);
-      return;
-    }
-    this.idle.push(handle);
-    const timer = setTimeout(() => {
-      const at = this.idle.indexOf(handle);
-      if (at >= 0) this.idle.splice(at, 1);
-      this.idleTimers.delete(handle);
-      this.closeHandle(handle);
-    }, this.limits.idleTimeoutMs);
-    timer.unref();
-    this.idleTimers.set(handle, timer);
-  }
-
-  private closeHandle(handle: Handle): void {
-    clearTimeout(this.idleTimers.get(handle));
-    this.idleTimers.delete(handle);
-    this.open--;
-    try {
-      handle.close();
-    } catch {
-      // Already closed.
-    }
+  private busyError(): FederationError {
+    return new FederationError(
+      429,
+      'rejected_execution_exception',
+      `the statement on SQLite datasource [${this.spec.file}] could not start: all ` +
+        `${this.host.pool.options.size} SQLite worker threads of this host stayed busy for ` +
+        `${this.limits.connectTimeoutMs}ms; retry later`
+    );
   }
 
   /** Every driver error a user can act on, in one place. */
   private translate(err: unknown): FederationError {
     if (err instanceof FederationError) return err;
+    if (!(err instanceof SqliteWorkerError)) {
+      return connectionError(
+        this.spec.file,
+        `the SQLite worker thread failed (${errorMessage(err)})`,
+        err
+      );
+    }
     const code = errorCode(err);
     const message = errorMessage(err);
     if (code === 'SQLITE_CANTOPEN' || /directory does not exist|unable to open/i.test(message)) {

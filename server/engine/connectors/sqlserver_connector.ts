@@ -42,9 +42,9 @@ import {
   queryError,
   remoteColumn,
   resourceNotFound,
-  scrub,
   timeoutError,
   unknownDatabaseError,
+  withDeadline,
   type ConnectorLimits,
 } from './connector_support';
 import { connectionAddress, type SqlServerSpec } from './jdbc_url';
@@ -80,6 +80,9 @@ export function sqlServerPoolConfig(spec: SqlServerSpec, limits: ConnectorLimits
       // Wall-clock types are read as UTC fields, so the text we build is the stored value.
       useUTC: true,
       appName: 'federation',
+      // An ATTENTION the server does not acknowledge in time (a server or network that stopped
+      // answering) makes tedious close the connection, so the pool never gets it back.
+      cancelTimeout: limits.connectTimeoutMs,
     },
   };
 }
@@ -285,7 +288,21 @@ export class SqlServerConnector implements Connector {
     let request: Request | undefined;
     let buffer: RowBuffer | undefined;
     try {
-      const pool = await guard.race(this.connectedPool(), noop);
+      // Connecting is a round trip like any other: under the connect timeout (tedious's own
+      // connectionTimeout should fire first; this is the backstop).
+      const pool = await guard.race(
+        withDeadline(
+          this.connectedPool(),
+          this.limits.connectTimeoutMs + 1_000,
+          () =>
+            connectionError(
+              connectionAddress(this.spec),
+              `no connection within ${this.limits.connectTimeoutMs}ms`
+            ),
+          noop
+        ),
+        noop
+      );
       ({ request, buffer } = this.startRequest(pool, sql, params));
       const running = request;
       guard.onStop(() => this.stopRequest(running));
@@ -424,7 +441,7 @@ export function translateSqlServerError(
   const address = connectionAddress(spec);
   const code = errorCode(err);
   const name = (err as { name?: string } | null)?.name;
-  const message = scrub(errorMessage(err), spec.password);
+  const message = errorMessage(err);
   const number = serverErrorNumber(err);
   if (number === 4060 || /Cannot open database/i.test(message)) {
     return unknownDatabaseError(spec.database ?? '', address, err);

@@ -135,7 +135,7 @@ export class JoinExecutor {
     }
     if (spec.project.length > 0 && (childBackend === 'virtual' || parent === 'virtual')) {
       throw badRequest(
-        `[${spec.path}.request.project] is not supported when the join has a virtual index on either side (spec §8.2.3)`
+        `[${spec.path}.request.project] cannot project fields when the join has a virtual index on either side; remove [project] from this join, or join OpenSearch indices only and read the projected field from the child index with a second search`
       );
     }
     const computed =

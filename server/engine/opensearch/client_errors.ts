@@ -13,10 +13,12 @@ export function fromClientError(error: unknown): Error {
       return new OpenSearchResponseError(meta?.statusCode ?? 500, meta?.body);
     case 'ConnectionError':
     case 'NoLivingConnectionsError':
+      // The cluster is down or unreachable, not a bad answer from it: 503, as a node that
+      // cannot reach its cluster answers (with OpenSearch's error format).
       return new FederationError(
-        502,
+        503,
         'opensearch_unavailable_exception',
-        `OpenSearch could not be reached: ${error.message}`,
+        `OpenSearch could not be reached: ${error.message}; retry once the cluster is back`,
         {},
         { cause: error }
       );

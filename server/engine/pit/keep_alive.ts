@@ -1,18 +1,22 @@
 import { badRequest } from '../errors';
+import { parseTimeValue } from '../search/time_value';
 
-/** OpenSearch's default PIT duration (spec §2.5). */
+/** The `keep_alive` used when none is given. */
 export const DEFAULT_KEEP_ALIVE = '5m';
 
-const UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/** `keep_alive` as OpenSearch writes durations (`30s`, `5m`, `1h`), in milliseconds. */
+/**
+ * `keep_alive` as OpenSearch parses time values (`30s`, `5m`, `1h`; see time_value.ts), in
+ * whole milliseconds. OpenSearch itself refuses a keep_alive above its
+ * `point_in_time.max_keep_alive` when we forward it; a keep_alive of zero or less would open a
+ * point in time that has already expired, so it is refused here.
+ */
 export function parseKeepAlive(value: unknown): number {
-  const text = value === undefined ? DEFAULT_KEEP_ALIVE : String(value);
-  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
-  if (!match || Number(match[1]) <= 0) {
+  const text = value === undefined ? DEFAULT_KEEP_ALIVE : value;
+  const ms = Math.floor(parseTimeValue(text, 'keep_alive'));
+  if (ms <= 0) {
     throw badRequest(
-      `[keep_alive] must be a positive duration such as 30s, 5m or 1h, got [${text}]`
+      `[keep_alive] must be a positive time value such as 30s, 5m or 1h, got [${String(text)}]`
     );
   }
-  return Number(match[1]) * UNITS[match[2]];
+  return ms;
 }

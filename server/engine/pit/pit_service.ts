@@ -176,7 +176,14 @@ export class PitService {
         ...serializeKeySet(c.keys),
         ...(c.projection ? { projection: serializeProjection(c.projection) } : {}),
       }));
-      await this.store.put(pit.id, { ...state, ...moved, request, joins });
+      const fixed = await this.store.putIfUnchanged(
+        pit.id,
+        { ...state, ...moved, request, joins },
+        doc
+      );
+      // Another first page fixed the request while this one ran: it won; this page stands only
+      // if it asked the same (its response is then a page of that request), else it is a 400.
+      if (fixed === null) await this.afterLostRace(pit.id, request, moved);
     } else {
       // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
       await this.store.update(pit.id, moved, { refresh: false });
@@ -187,6 +194,25 @@ export class PitService {
       pit_id: pit.id,
       ...(wantsDebug ? { federation_debug: { joins: executor.reports } } : {}),
     };
+  }
+
+  private async afterLostRace(
+    id: string,
+    request: Record<string, unknown>,
+    moved: Partial<StoredPit>
+  ): Promise<void> {
+    const winner = await this.store.get(id);
+    if (winner === null) throw missing(id);
+    // Only a first page writes the whole state, and only once, so the winner's request is set.
+    if (winner._source.request === undefined) {
+      throw new FederationError(
+        409,
+        'version_conflict_engine_exception',
+        `the state of point in time [${id}] changed while this search ran; send the search again`
+      );
+    }
+    assertSameRequest(winner._source.request, request);
+    await this.store.update(id, moved, { refresh: false });
   }
 
   private async countOpen(): Promise<number> {

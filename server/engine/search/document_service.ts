@@ -1,21 +1,27 @@
 import { z } from 'zod';
 import type { StoredVirtualIndex, VirtualIndexService } from '../catalog/virtual_index_service';
+import { toErrorReply } from '../error_body';
 import { badRequest } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import { DEFAULT_DATE_FORMAT, parseDateMath } from '../sql/date_math';
 import { rowToSource } from '../sql/row_to_source';
 import { selectByKeys } from '../sql/select_by_keys';
+import { keyValueOfId } from '../sql/sql_values';
 import type { IndexResolver } from './index_resolver';
-import { idOf, keyValueOf } from './key_values';
+import { idOf } from './key_values';
 import { definedParams, type QueryParams } from './query_params';
 
 export interface DocumentResult {
   _index: string;
   _id: string;
-  found: boolean;
+  /** Absent in a slot that failed (which has `error` instead), as in OpenSearch's answer. */
+  found?: boolean;
   _version?: number;
   _seq_no?: number;
   _primary_term?: number;
   _source?: Record<string, unknown>;
+  /** A slot of `_mget` that failed on its own, in OpenSearch's error shape. */
+  error?: unknown;
 }
 
 const mgetBody = z
@@ -32,8 +38,8 @@ const mgetBody = z
   .passthrough();
 
 /**
- * `_doc` and `_mget`. Virtual indices are read by their key column with one bound `IN (...)`
- * statement per chunk; normal indices go to OpenSearch; one `_mget` may mix both.
+ * `_doc` and `_mget`. Virtual indices are read by their key column with the dialect's bound key
+ * list (one array parameter on PostgreSQL); normal indices go to OpenSearch; one `_mget` may mix both.
  */
 export class DocumentService {
   constructor(
@@ -44,7 +50,8 @@ export class DocumentService {
   ) {}
 
   async get(index: string, id: string, params: QueryParams): Promise<DocumentResult> {
-    const target = await this.resolver.resolve(index);
+    // `_doc` takes one literal index name: `a,b` or `a ` is no list, and OpenSearch says so.
+    const target = await this.resolver.resolveOne(index);
     if (target.kind === 'opensearch') {
       return this.openSearch.request<DocumentResult>({
         method: 'GET',
@@ -52,8 +59,7 @@ export class DocumentService {
         querystring: definedParams(params),
       });
     }
-    if (target.names.length !== 1) throw badRequest('get takes exactly one index', { index });
-    const [result] = await this.readVirtual(index, target.definitions.get(index)!, [id]);
+    const [result] = await this.readVirtual(target.name, target.definition, [id]);
     return result;
   }
 
@@ -63,14 +69,22 @@ export class DocumentService {
     params: QueryParams
   ): Promise<{ docs: DocumentResult[] }> {
     const parsed = mgetBody.safeParse(body);
-    if (!parsed.success) throw badRequest('mget takes a body with `docs` or `ids`');
+    if (!parsed.success) {
+      throw badRequest(
+        'the mget body must be {"docs": [{"_index": ..., "_id": ...}, ...]} or {"ids": [...]}, with each _id a string or number'
+      );
+    }
     const requested: Array<{ _index?: string; _id: string | number }> =
       parsed.data.docs ?? (parsed.data.ids ?? []).map((id) => ({ _id: id }));
     if (requested.length === 0)
       throw badRequest('mget needs at least one document in `docs` or `ids`');
     const docs = requested.map((doc, position) => {
       const docIndex = doc._index ?? index;
-      if (docIndex === undefined) throw badRequest(`document ${position} of mget names no index`);
+      if (docIndex === undefined) {
+        throw badRequest(
+          `document ${position} of mget names no index: give it an [_index] or send the request to /svc/<index>/_mget`
+        );
+      }
       return { ...doc, _index: docIndex, _id: String(doc._id), position };
     });
 
@@ -82,12 +96,20 @@ export class DocumentService {
     for (const [name, group] of byIndex) {
       const definition = definitions.get(name);
       if (!definition) continue;
-      const found = await this.readVirtual(
-        name,
-        definition,
-        group.map((d) => d._id)
-      );
-      group.forEach((doc, i) => (results[doc.position] = found[i]));
+      try {
+        const found = await this.readVirtual(
+          name,
+          definition,
+          group.map((d) => d._id)
+        );
+        group.forEach((doc, i) => (results[doc.position] = found[i]));
+      } catch (error) {
+        // As OpenSearch answers a failing document: in its slot, the others still answered.
+        const { error: body } = toErrorReply(error, params.error_trace === 'true').body;
+        group.forEach(
+          (doc) => (results[doc.position] = { _index: name, _id: doc._id, error: body })
+        );
+      }
     }
     const normal = docs.filter((doc) => !definitions.has(doc._index));
     if (normal.length > 0) {
@@ -125,11 +147,24 @@ export class DocumentService {
       );
     }
     const keyColumn = definition.columns.find((c) => c.name === key)!;
-    const keyValues = ids.map((id) => keyValueOf(id, keyColumn.type));
+    const { datasource } = await this.virtualIndices.open(name, definition);
+    const ctx = {
+      dialect: datasource.connector.dialect,
+      timezone: datasource.timezone,
+      now: Date.now(),
+    };
+    const keyValues = ids.map((id) => keyValueOfId(id, keyColumn, ctx));
     const wanted = [...new Set(keyValues.filter((v) => v !== null))];
+    // Rows are matched back to ids by the key's value; dates by their instant, since the id
+    // may be written in any date format.
+    const tokenOf = (value: unknown): string =>
+      keyColumn.type === 'date' ? String(Date.parse(String(value))) : idOf(value);
+    const idToken = (id: string): string =>
+      keyColumn.type === 'date'
+        ? String(parseDateMath(id, { format: DEFAULT_DATE_FORMAT, now: ctx.now }))
+        : idOf(keyValueOfId(id, keyColumn, ctx));
     const rowsById = new Map<string, Record<string, unknown>>();
     if (wanted.length > 0) {
-      const { datasource } = await this.virtualIndices.open(name, definition);
       const resource = {
         catalog: definition.catalog,
         schema: definition.schema,
@@ -144,12 +179,12 @@ export class DocumentService {
       )) {
         for (const row of await datasource.connector.query(statement.sql, statement.params)) {
           const source = rowToSource(row, definition.columns, datasource.timezone);
-          rowsById.set(idOf(source[key]), source);
+          rowsById.set(tokenOf(source[key]), source);
         }
       }
     }
     return ids.map((id, i) => {
-      const source = keyValues[i] === null ? undefined : rowsById.get(idOf(keyValues[i]));
+      const source = keyValues[i] === null ? undefined : rowsById.get(idToken(id));
       return source === undefined
         ? { _index: name, _id: id, found: false }
         : {

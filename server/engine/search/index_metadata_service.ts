@@ -1,3 +1,4 @@
+import { setOwn } from '../sql/own_property';
 import { mappingProperties } from '../catalog/concrete_indices';
 import type { StoredVirtualIndex } from '../catalog/virtual_index_service';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
@@ -75,15 +76,17 @@ export function virtualFieldCaps(
   }
   const result: Record<string, Record<string, FieldCapability>> = {};
   for (const [field, types] of [...byField].sort(([a], [b]) => a.localeCompare(b))) {
-    result[field] = {};
+    // Own properties: a column named `__proto__` would vanish through a plain assignment.
+    const byType: Record<string, FieldCapability> = {};
     for (const [type, indices] of types) {
-      result[field][type] = {
+      setOwn(byType, type, {
         type,
         searchable: true,
         aggregatable: true,
         ...(types.size > 1 ? { indices } : {}),
-      };
+      });
     }
+    setOwn(result, field, byType);
   }
   return { indices: [...names].sort(), fields: result };
 }

@@ -3,6 +3,36 @@ import { badRequest } from '../errors';
 import type { QueryParams } from './query_params';
 import type { SearchService } from './search_service';
 
+/** Header keys OpenSearch's `_msearch` reads (MultiSearchRequest); any other is refused. */
+const HEADER_KEYS = new Set([
+  'index',
+  'indices',
+  'search_type',
+  'ccs_minimize_roundtrips',
+  'request_cache',
+  'preference',
+  'routing',
+  'allow_partial_search_results',
+  'cancel_after_time_interval',
+  'phase_took',
+  'expand_wildcards',
+  'ignore_unavailable',
+  'allow_no_indices',
+  'ignore_throttled',
+]);
+
+/** `_msearch` URL parameters that apply to every search in it, as OpenSearch applies them. */
+const PER_SEARCH_PARAMS = [
+  'rest_total_hits_as_int',
+  'typed_keys',
+  'search_type',
+  'ccs_minimize_roundtrips',
+  'pre_filter_shard_size',
+  'max_concurrent_shard_requests',
+];
+/** `_msearch` URL parameters read by the request itself (or with no effect on its answer). */
+const OWN_PARAMS = new Set(['max_concurrent_searches', 'error_trace', 'pretty', 'human', 'debug']);
+
 /** OpenSearch's default for `max_concurrent_searches` on a small cluster. */
 const MAX_CONCURRENT_SEARCHES = 4;
 
@@ -29,7 +59,22 @@ export class MsearchService {
           `msearch line ${i + 1} and ${i + 2} must be JSON objects (a header and a search body)`
         );
       }
+      for (const key of Object.keys(header)) {
+        if (!HEADER_KEYS.has(key)) {
+          throw badRequest(`key [${key}] is not supported in the metadata section`);
+        }
+      }
       pairs.push({ header, body });
+    }
+    const shared: QueryParams = {};
+    for (const [key, value] of Object.entries(params)) {
+      if (value === undefined) continue;
+      if (PER_SEARCH_PARAMS.includes(key)) shared[key] = value;
+      else if (!OWN_PARAMS.has(key)) {
+        throw badRequest(
+          `request [${index === undefined ? '' : `/${index}`}/_msearch] contains unrecognized parameter: [${key}]`
+        );
+      }
     }
     const limit = Math.max(
       1,
@@ -37,11 +82,12 @@ export class MsearchService {
     );
     const responses = await mapLimited(pairs, limit, async ({ header, body }) => {
       try {
-        const target = header.index ?? index;
+        const target = header.index ?? header.indices ?? index;
         const response = await this.searches.search({
           index: target === undefined ? undefined : [target].flat().join(','),
           body,
-          params: headerParams(header),
+          // The request's parameters apply to every search; a header's own value wins.
+          params: { ...shared, ...headerParams(header), ...debugOf(params) },
         });
         return { ...(response as Record<string, unknown>), status: 200 };
       } catch (error) {
@@ -57,9 +103,14 @@ export class MsearchService {
 function headerParams(header: Record<string, unknown>): QueryParams {
   const params: QueryParams = {};
   for (const [key, value] of Object.entries(header)) {
-    if (key !== 'index' && value !== undefined) params[key] = String(value);
+    if (key !== 'index' && key !== 'indices' && value !== undefined) params[key] = String(value);
   }
   return params;
+}
+
+/** `debug` is ours (join reports); it reaches each search as on `_search`. */
+function debugOf(params: QueryParams): QueryParams {
+  return params.debug === undefined ? {} : { debug: params.debug };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

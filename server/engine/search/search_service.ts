@@ -8,7 +8,9 @@ import type { PitService } from '../pit/pit_service';
 import { assertIndexExpression } from './index_expression';
 import type { IndexResolver } from './index_resolver';
 import { definedParams, type QueryParams } from './query_params';
-import { parseSearchRequest } from './virtual/search_body';
+import { checkQueryLimits, type QueryLimits } from './virtual/query_limits';
+import { parseSearchRequest, type SearchBodyLimits } from './virtual/search_body';
+import { checkSearchParams } from './virtual/search_params';
 import type { VirtualSearch } from './virtual/virtual_search';
 
 export interface SearchRequest {
@@ -31,7 +33,12 @@ export class SearchService {
     private readonly virtualSearch: VirtualSearch,
     private readonly virtualIndices: VirtualIndexService,
     private readonly joinLimits: JoinLimits,
-    private readonly pits: PitService
+    private readonly pits: PitService,
+    private readonly limits: SearchBodyLimits & QueryLimits = {
+      maxResultWindow: 10_000,
+      maxTermsCount: 65_536,
+      maxClauseCount: 1_024,
+    }
   ) {}
 
   async search(request: SearchRequest): Promise<unknown> {
@@ -46,6 +53,14 @@ export class SearchService {
     }
     const { debug, ...params } = request.params;
     const target = request.index === undefined ? null : await this.resolveTarget(request.index);
+    let parsed: ReturnType<typeof parseSearchRequest> | null = null;
+    if (target?.kind === 'virtual') {
+      // Every option is checked before any join or statement runs, so none is silently ignored.
+      checkSearchParams(params, `/${request.index}/_search`);
+      parsed = parseSearchRequest(request.body, params, this.limits);
+      checkQueryLimits(parsed.query, this.limits);
+      if (parsed.postFilter !== undefined) checkQueryLimits(parsed.postFilter, this.limits);
+    }
     const backend: Backend = target?.kind === 'virtual' ? 'virtual' : 'opensearch';
     // A virtual parent whose indices share a datasource can take joins with children there inline.
     const datasources =
@@ -62,11 +77,9 @@ export class SearchService {
     );
     let response: Record<string, unknown>;
     if (target?.kind === 'virtual') {
-      response = await this.virtualSearch.search(
-        target.names,
-        target.definitions,
-        parseSearchRequest(body, params)
-      );
+      const virtualRequest = parseSearchRequest(body, params, this.limits);
+      response = await this.virtualSearch.search(target.names, target.definitions, virtualRequest);
+      if (parsed?.totalAsInt) response = withTotalAsInt(response);
     } else {
       const path =
         request.index === undefined ? '/_search' : opensearchPath(request.index, '_search');
@@ -125,4 +138,10 @@ export class SearchService {
       executor.dispose();
     }
   }
+}
+
+/** `rest_total_hits_as_int`: OpenSearch's pre-7.0 `hits.total`, a number (-1 when not tracked). */
+function withTotalAsInt(response: Record<string, unknown>): Record<string, unknown> {
+  const { total, ...rest } = response.hits as { total?: { value: number } };
+  return { ...response, hits: { total: total === undefined ? -1 : total.value, ...rest } };
 }

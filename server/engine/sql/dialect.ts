@@ -17,6 +17,32 @@ export interface SqlDialect {
   quoteIdentifier(identifier: string): string;
   /** The placeholder of the 1-based parameter `index`: `$1`, `?`, `@p1`. */
   placeholder(index: number): string;
+  /**
+   * Most bound parameters one statement may carry: PostgreSQL's and MySQL's protocols count
+   * them in 16 bits (65,535), SQLite's SQLITE_MAX_VARIABLE_NUMBER is 32,766 (better-sqlite3's
+   * build), SQL Server takes 2,100 per call.
+   */
+  readonly maxParameters: number;
+  /**
+   * `expression` equals one of `values` (at least one; each already a bound value for
+   * `column`), in the form this database evaluates best: PostgreSQL one array parameter
+   * (`= ANY($1)`, hashed); SQLite, MySQL/MariaDB and SQL Server an `IN` list of parameters
+   * for a short list and one JSON parameter (`json_each`, `JSON_TABLE`, `OPENJSON`) for a long
+   * one, so no list is bounded by the statement's parameter limit.
+   */
+  anyOf(
+    expression: string,
+    values: readonly unknown[],
+    column: VirtualIndexColumn,
+    add: (value: unknown) => string
+  ): string;
+  /** How many parameters `anyOf` binds for a list of `count` values of `column`. */
+  anyOfParameters(count: number, column: VirtualIndexColumn): number;
+  /**
+   * False where no text value can contain U+0000 (PostgreSQL): a value with one must then be
+   * decided without sending it, as the server refuses it in any parameter.
+   */
+  readonly textHoldsNul: boolean;
   /** Appends paging to a statement that already has ORDER BY (SQL Server needs one). */
   limitOffset(sql: string, limit: number | null, offset: number): string;
   /** A trivial statement that proves the connection works and returns the server's version. */

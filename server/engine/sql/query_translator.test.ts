@@ -331,9 +331,19 @@ describe('dialect differences', () => {
   });
 
   it('casts PostgreSQL parameters that would take a narrower column type', () => {
-    expect(translate('postgres', { term: { n: 3000000000 } })).toEqual({
+    expect(translate('postgres', { term: { n: 7 } })).toEqual({
       sql: '("n" IS NOT NULL AND "n" = CAST($1 AS bigint))',
-      params: [3000000000],
+      params: [7],
+    });
+    // An `integer` column holds no 3000000000: nothing matches, and nothing reaches PostgreSQL
+    // to fail on the conversion.
+    expect(translate('postgres', { term: { n: 3000000000 } })).toEqual({
+      sql: '1 = 0',
+      params: [],
+    });
+    expect(translate('postgres', { terms: { n: [3000000000, 5] } })).toEqual({
+      sql: '("n" IS NOT NULL AND "n" = CAST($1 AS bigint))',
+      params: [5],
     });
     expect(translate('postgres', { range: { d: { gt: 0.5 } } }).sql).toBe(
       '("d" IS NOT NULL AND "d" > CAST($1 AS double precision))'
@@ -474,7 +484,8 @@ describe('invariants', () => {
         { wildcard: { k: marker } },
         { range: { k: { gte: marker } } },
         { match: { k: marker } },
-        { query_string: { query: marker } },
+        // Escaped: an unescaped leading `-` is query syntax, refused on virtual indices.
+        { query_string: { query: marker.replace('--', '\\-\\-') } },
         { ids: { values: [marker] } },
       ]) {
         const { sql, params } = translate(kind, query, { key: 'k' });
@@ -820,10 +831,39 @@ describe('ids and _id follow the key column type', () => {
       sql: '1 = 0',
       params: [],
     });
-    expect(translate('postgres', { ids: { values: [7, '9007199254740993'] } }).params).toEqual([
-      7,
-      9007199254740993n,
-    ]);
+    expect(translate('postgres', { ids: { values: [7, '9007199254740993'] } })).toEqual({
+      sql: '("id" IS NOT NULL AND "id" = ANY(CAST($1 AS bigint[])))',
+      params: [[7, 9007199254740993n]],
+    });
+    // An `integer` key holds no 3000000000: such an id is not found, never a database error.
+    expect(translate('postgres', { ids: { values: ['3000000000'] } }, { key: 'n' })).toEqual({
+      sql: '1 = 0',
+      params: [],
+    });
+  });
+
+  it('sends long key and term lists as one parameter where the database allows', () => {
+    const values = Array.from({ length: 70_000 }, (_, i) => i);
+    const postgres = translate('postgres', { terms: { id: values } });
+    expect(postgres.sql).toBe('("id" IS NOT NULL AND "id" = ANY(CAST($1 AS bigint[])))');
+    expect(postgres.params).toEqual([values]);
+    const sqlite = translate('sqlite', { terms: { id: values } });
+    expect(sqlite.sql).toBe('("id" IS NOT NULL AND "id" IN (SELECT value FROM json_each(?)))');
+    expect(sqlite.params).toEqual([JSON.stringify(values)]);
+    expect(translate('sqlite', { terms: { k: ['a', 'b'] } }).sql).toBe(
+      '("k" IS NOT NULL AND "k" IN (?, ?))'
+    );
+  });
+
+  it('binds a list past the parameter limit of one statement as one JSON parameter', () => {
+    const values = Array.from({ length: 2_101 }, (_, i) => i);
+    expect(translate('sqlserver', { terms: { id: values } }).params).toHaveLength(1);
+    const many = Array.from({ length: 65_536 }, (_, i) => i);
+    expect(translate('mysql', { terms: { id: many } }).params).toHaveLength(1);
+    // Keyword lists stay IN lists on MySQL (see dialects/mysql.ts), bounded by its limit.
+    expect(() => translate('mysql', { terms: { k: many.map(String) } }, { key: 'k' })).toThrow(
+      /MySQL\/MariaDB accepts in one statement \(at most 65535\)/
+    );
   });
 
   it('matches keyword keys as text', () => {

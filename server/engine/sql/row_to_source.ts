@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { Row } from '../connectors/connector';
+import { setOwn } from './own_property';
+import { fromNaiveMs, parseZone, toEpoch } from './zoned_time';
 
 /**
  * Turns a remote row into a document `_source`, with values typed as the index mapping says
@@ -14,9 +16,12 @@ export function rowToSource(
 ): Record<string, unknown> {
   const source: Record<string, unknown> = {};
   for (const column of columns) {
-    const value = row[column.name];
-    source[column.name] =
-      value === null || value === undefined ? null : convert(value, column, timezone);
+    const value = Object.hasOwn(row, column.name) ? row[column.name] : undefined;
+    setOwn(
+      source,
+      column.name,
+      value === null || value === undefined ? null : convert(value, column, timezone)
+    );
   }
   return source;
 }
@@ -58,16 +63,30 @@ function toBoolean(value: unknown): boolean {
   return text === 't' || text === 'true' || text === '1' || text === 'y' || text === 'yes';
 }
 
-/** Parses what drivers hand back for dates (text, Date, epoch numbers) into a UTC ISO instant. */
+/**
+ * Parses what drivers hand back for dates (text, Date, epoch numbers) into a UTC ISO instant.
+ * Wall-clock text is resolved as java.time (and so OpenSearch's date math) resolves it: a time
+ * in a spring gap moves forward by the gap, an ambiguous autumn time is its first occurrence.
+ * Two real moments an hour apart in an autumn overlap are stored as the same wall-clock value
+ * and cannot be told apart: both read as the first.
+ */
 export function toIsoInstant(value: unknown, zoned: boolean, timezone: string): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (typeof value === 'number') return new Date(value).toISOString();
   const text = String(value).trim();
-  // Text with its own offset is an instant whatever the column says.
-  const zone = zoned ? 'UTC' : timezone;
+  const asUtc = parseText(text, 'UTC');
+  if (asUtc === null) return null;
+  // Text with its own offset is an instant whatever the column says: it reads the same in any zone.
+  if (zoned || parseText(text, 'UTC+1') === asUtc) return new Date(asUtc).toISOString();
+  const zone = parseZone(timezone);
+  if (zone === null) return null;
+  return new Date(toEpoch(fromNaiveMs(asUtc), zone)).toISOString();
+}
+
+function parseText(text: string, zone: string): number | null {
   const parsed = [
     DateTime.fromSQL(text, { zone, setZone: false }),
     DateTime.fromISO(text, { zone, setZone: false }),
   ].find((d) => d.isValid);
-  return parsed ? parsed.toUTC().toISO({ suppressMilliseconds: false }) : null;
+  return parsed ? parsed.toMillis() : null;
 }

@@ -8,10 +8,13 @@
  * - boolean: only true/false and "true"/"false";
  * - date: date math, rendered as the column stores it.
  */
-import { DateTime } from 'luxon';
+import { DateTime, type Zone } from 'luxon';
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { FederationError } from '../errors';
+import { DEFAULT_DATE_FORMAT, parseDateMath } from './date_math';
+import { fitsIntegerColumn } from './integer_range';
 import type { TranslationContext } from './translation_context';
+import { naiveMs, parseZone, springGapBefore, wallClockAtLeast } from './zoned_time';
 
 /** An integer in the range of a Java long, exactly (bigint beyond 2^53). */
 export type LongValue = number | bigint;
@@ -127,21 +130,64 @@ export function booleanValue(value: unknown): boolean {
 }
 
 /**
- * An instant as the bound value for a date column: wall-clock text in the datasource's zone
- * for columns that store wall-clock times (how row_to_source.ts reads them back), the
- * dialect's instant text for zoned columns.
+ * An instant as the bound value for a date column: the dialect's instant text for zoned
+ * columns; for wall-clock columns the smallest wall time in the datasource's zone that reads
+ * back (row_to_source.ts, Java's rule) as this instant or later, so that `instant >= X` is
+ * `column >= dateValue(X)` and `instant < X` is `column < dateValue(X)`. That is the wall time
+ * of X, except in the second pass of an autumn overlap, which no stored wall time reads as.
+ * Wall times in a spring gap need one more condition: see `springGapTwin`.
  */
-export function dateValue(epochMs: number, column: VirtualIndexColumn, ctx: TranslationContext) {
+export function dateValue(
+  epochMs: number,
+  column: VirtualIndexColumn,
+  ctx: Pick<TranslationContext, 'dialect' | 'timezone'>
+) {
   if (column.zoned) return ctx.dialect.instantText(epochMs);
-  const local = DateTime.fromMillis(epochMs, { zone: ctx.timezone });
+  return wallClockText(naiveMs(wallClockAtLeast(epochMs, zoneOf(ctx.timezone))));
+}
+
+/** Wall-clock text of naive milliseconds (see zoned_time.ts `naiveMs`). */
+export function wallClockText(naive: number): string {
+  const local = DateTime.fromMillis(naive, { zone: 'UTC' });
   if (!local.isValid) {
     throw new FederationError(
       400,
       'illegal_argument_exception',
-      `the date [${epochMs}] cannot be written in the datasource's zone [${ctx.timezone}]`
+      `the date [${naive}] is out of range`
     );
   }
   return local.toFormat('yyyy-MM-dd HH:mm:ss.SSS');
+}
+
+export function zoneOf(timezone: string): Zone {
+  const zone = parseZone(timezone);
+  if (zone === null) {
+    throw new FederationError(
+      400,
+      'illegal_argument_exception',
+      `the datasource's time zone [${timezone}] is not a time zone; set jdbc.timezone to an id such as [Europe/Paris] or [+01:00]`
+    );
+  }
+  return zone;
+}
+
+/**
+ * For a wall-clock column, the spring gap whose wall times read as the same instants as the
+ * wall times from `dateValue(epochMs)` up to the end of the gap's twin hour: a condition
+ * `column >= dateValue(X)` must also take the gap's wall times from `twinStart` on, and
+ * `column < dateValue(X)` leave them out. Texts are bound values; null when there is no such gap.
+ */
+export function springGapTwin(
+  epochMs: number,
+  column: VirtualIndexColumn,
+  ctx: Pick<TranslationContext, 'timezone'>
+): { twinStart: string; gapEnd: string } | null {
+  if (column.zoned) return null;
+  const zone = zoneOf(ctx.timezone);
+  const gap = springGapBefore(epochMs, zone);
+  if (gap === null) return null;
+  const wall = naiveMs(wallClockAtLeast(epochMs, zone));
+  return { twinStart: wallClockText(wall - gap.length), gapEnd: wallClockText(gap.end) };
 }
 
 /**
@@ -160,5 +206,43 @@ export function termValue(value: unknown, column: VirtualIndexColumn): unknown {
       return booleanValue(value);
     case 'date':
       throw new Error('a term on a date column is a range');
+  }
+}
+
+/**
+ * The key value whose `_id` is `id`, or null when no row can have it: an `_id` is the key as
+ * text, so `abc` or `3000000000` name no row of an `integer` key and are simply not found
+ * (never a database error), as OpenSearch answers an id that does not exist.
+ */
+export function keyValueOfId(
+  id: string,
+  column: VirtualIndexColumn,
+  ctx: Pick<TranslationContext, 'dialect' | 'timezone' | 'now'>
+): unknown {
+  switch (column.type) {
+    case 'keyword':
+      return id;
+    case 'long': {
+      if (!/^-?\d+$/.test(id)) return null;
+      const n = BigInt(id);
+      if (!fitsIntegerColumn(n, column, ctx.dialect.name)) return null;
+      return Number.isSafeInteger(Number(n)) ? Number(n) : n;
+    }
+    case 'double': {
+      const n = Number(id);
+      return id.trim() === '' || !Number.isFinite(n) ? null : n;
+    }
+    case 'boolean':
+      return id === 'true' ? true : id === 'false' ? false : null;
+    case 'date':
+      try {
+        return dateValue(
+          parseDateMath(id, { format: DEFAULT_DATE_FORMAT, now: ctx.now }),
+          column,
+          ctx
+        );
+      } catch {
+        return null;
+      }
   }
 }

@@ -135,3 +135,95 @@ const START: LocalDateTime = {
   second: 0,
   millisecond: 0,
 };
+
+const SEARCH_WINDOW_MS = 6 * 3_600_000;
+
+/**
+ * The offset change just before `epochMs` (within six hours, more than any DST shift): the
+ * instant it happened and the offsets on either side. Null when the offset did not change.
+ */
+function recentTransition(
+  zone: Zone,
+  epochMs: number
+): { at: number; before: number; after: number } | null {
+  const after = offsetAt(zone, epochMs);
+  const before = offsetAt(zone, epochMs - SEARCH_WINDOW_MS);
+  if (before === after) return null;
+  let lo = epochMs - SEARCH_WINDOW_MS;
+  let hi = epochMs;
+  // Invariant: offset at lo is `before`-side, at hi is `after`.
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetAt(zone, mid) === after) hi = mid;
+    else lo = mid;
+  }
+  return { at: hi, before, after };
+}
+
+/**
+ * The smallest wall time that `toEpoch` reads as `epochMs` or later (wall times in a spring gap
+ * aside, see `springGapBefore`), so `instant >= X` is `wall >= wallClockAtLeast(X)`. It is the
+ * wall time of X except in the second pass of an autumn overlap, which no wall time reads as
+ * (Java takes the earlier offset): there it is the wall time where the overlap ends.
+ */
+export function wallClockAtLeast(epochMs: number, zone: Zone): LocalDateTime {
+  const transition = recentTransition(zone, epochMs);
+  if (transition && transition.before > transition.after) {
+    const repeated = (transition.before - transition.after) * MINUTE_MS;
+    if (epochMs < transition.at + repeated) return toLocal(transition.at + repeated, zone);
+  }
+  return toLocal(epochMs, zone);
+}
+
+/**
+ * The spring gap that ends less than its own length before `epochMs`, as wall times in naive
+ * milliseconds (see `naiveMs`). `toEpoch` reads a wall time in that gap as the same instant as
+ * the wall time one gap later, so the wall times of instants just after the change have a twin
+ * inside the gap that SQL comparisons on the wall-clock column must take in or leave out.
+ */
+export function springGapBefore(
+  epochMs: number,
+  zone: Zone
+): { start: number; end: number; length: number } | null {
+  const transition = recentTransition(zone, epochMs);
+  if (!transition || transition.after <= transition.before) return null;
+  const length = (transition.after - transition.before) * MINUTE_MS;
+  if (epochMs >= transition.at + length) return null;
+  const end = transition.at + transition.after * MINUTE_MS;
+  return { start: end - length, end, length };
+}
+
+const gapCache = new Map<string, Array<{ start: number; end: number; length: number }>>();
+
+/**
+ * Every spring gap of `zone` from 1900 to 2100 (naive wall milliseconds), for sorting wall-clock
+ * columns in instant order: a wall time in a gap sorts with its twin one gap later. Found by
+ * sampling the offset every week and bisecting where it grows; cached per zone.
+ */
+export function springGaps(zone: Zone): Array<{ start: number; end: number; length: number }> {
+  const cached = gapCache.get(zone.name);
+  if (cached) return cached;
+  const gaps: Array<{ start: number; end: number; length: number }> = [];
+  const WEEK = 7 * DAY_MS;
+  const first = Date.UTC(1900, 0, 1);
+  const last = Date.UTC(2101, 0, 1);
+  let previous = offsetAt(zone, first);
+  for (let t = first + WEEK; t <= last; t += WEEK) {
+    const offset = offsetAt(zone, t);
+    if (offset > previous) {
+      let lo = t - WEEK;
+      let hi = t;
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(zone, mid) === offset) hi = mid;
+        else lo = mid;
+      }
+      const length = (offset - offsetAt(zone, lo)) * MINUTE_MS;
+      const end = hi + offset * MINUTE_MS;
+      gaps.push({ start: end - length, end, length });
+    }
+    previous = offset;
+  }
+  gapCache.set(zone.name, gaps);
+  return gaps;
+}

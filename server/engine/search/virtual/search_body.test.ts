@@ -17,13 +17,13 @@ describe('parseSearchRequest', () => {
     });
   });
 
-  it('reads URL parameters and body fields, the body winning', () => {
+  it('reads URL parameters and body fields, the URL winning as in OpenSearch', () => {
     const request = parseSearchRequest(
       { size: 3 },
       { size: '7', from: '2', sort: 'a:desc,b', _source: 'x,y*' }
     );
     expect(request).toMatchObject({
-      size: 3,
+      size: 7,
       from: 2,
       source: { includes: ['x', 'y*'], excludes: [] },
     });
@@ -54,6 +54,42 @@ describe('parseSearchRequest', () => {
     );
     expect(parseSearchRequest({ track_total_hits: false }, {}).totalHits.upTo).toBeNull();
     expect(parseSearchRequest({ track_total_hits: 100 }, {}).totalHits.upTo).toBe(100);
+  });
+});
+
+describe('options OpenSearch has', () => {
+  it('honours _source_includes/_source_excludes, q, min_score and rest_total_hits_as_int', () => {
+    expect(parseSearchRequest({ _source: ['a'] }, { _source_includes: 'b,c' }).source).toEqual({
+      includes: ['b', 'c'],
+      excludes: [],
+    });
+    expect(parseSearchRequest(undefined, { _source: 'false', _source_includes: 'b' }).source).toBe(
+      false
+    );
+    expect(parseSearchRequest({ query: { match_all: {} } }, { q: 'k:v' }).query).toEqual({
+      query_string: { query: 'v', default_field: 'k' },
+    });
+    expect(() => parseSearchRequest(undefined, { q: 'a AND b' })).toThrow(/query syntax/);
+    expect(parseSearchRequest({ min_score: 2 }, {}).query).toEqual({ match_none: {} });
+    expect(parseSearchRequest({ min_score: 0.5 }, {}).query).toEqual({ match_all: {} });
+    const asInt = parseSearchRequest(undefined, { rest_total_hits_as_int: 'true' });
+    expect(asInt.totalAsInt).toBe(true);
+    expect(asInt.totalHits.upTo).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() =>
+      parseSearchRequest(undefined, { rest_total_hits_as_int: 'true', track_total_hits: '5' })
+    ).toThrow(/not accurate, got 5/);
+  });
+
+  it('answers unknown body keys as OpenSearch does and refuses versions by name', () => {
+    expect(() => parseSearchRequest({ foo: [1] }, {})).toThrow(
+      'Unknown key for a START_ARRAY in [foo].'
+    );
+    expect(() => parseSearchRequest({ version: true }, {})).toThrow(/\[version: true\]/);
+    expect(parseSearchRequest({ version: false, explain: false }, {}).size).toBe(10);
+  });
+
+  it('takes max_result_window from the settings', () => {
+    expect(() => parseSearchRequest({ size: 11 }, {}, { maxResultWindow: 10 })).toThrow(/\[10\]/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { badRequest } from '../../errors';
+import { FederationError, badRequest } from '../../errors';
+import { parseTimeValue } from '../time_value';
 
 /** A sort key of a search on a virtual index, normalised from any of OpenSearch's spellings. */
 export interface SortKey {
@@ -27,52 +28,92 @@ export interface VirtualSearchRequest {
   timeoutMs: number | null;
   aggs: Record<string, unknown> | null;
   trackScores: boolean;
+  /** `post_filter`: narrows the hits (and their total) but not the aggregations. */
+  postFilter?: unknown;
+  /** `rest_total_hits_as_int`: `hits.total` as a plain number (-1 when not tracked). */
+  totalAsInt?: boolean;
 }
 
-/** OpenSearch's `index.max_result_window` default: from + size may not exceed it. */
+/** Limits a search body is checked against (settings; OpenSearch's defaults). */
+export interface SearchBodyLimits {
+  /** `index.max_result_window`: from + size may not exceed it. */
+  maxResultWindow: number;
+}
+
+/** OpenSearch's `index.max_result_window` default. */
 export const MAX_RESULT_WINDOW = 10_000;
+const DEFAULT_LIMITS: SearchBodyLimits = { maxResultWindow: MAX_RESULT_WINDOW };
 const DEFAULT_TRACK_TOTAL_HITS = 10_000;
 
-const SUPPORTED_KEYS = new Set([
-  'query',
-  'from',
-  'size',
-  'sort',
-  '_source',
-  'track_total_hits',
-  'search_after',
-  'timeout',
-  'aggs',
-  'aggregations',
-  'track_scores',
-  'version',
-  'seq_no_primary_term',
-  'explain',
-  'min_score',
+/**
+ * What a search on virtual indices does with each body field of OpenSearch's `_search`
+ * (README, "Search options on virtual indices"): read, accepted only at its default (with why),
+ * or refused (with why). Any other key is OpenSearch's parsing_exception.
+ */
+const BODY_FIELDS = new Map<string, 'read' | { defaultOnly: unknown; why: string } | string>([
+  ['query', 'read'],
+  ['from', 'read'],
+  ['size', 'read'],
+  ['sort', 'read'],
+  ['_source', 'read'],
+  ['track_total_hits', 'read'],
+  ['search_after', 'read'],
+  ['timeout', 'read'],
+  ['aggs', 'read'],
+  ['aggregations', 'read'],
+  ['track_scores', 'read'],
+  ['min_score', 'read'],
+  ['post_filter', 'read'],
+  ['stats', 'read'],
+  ['version', { defaultOnly: false, why: 'virtual index documents have no version' }],
+  [
+    'seq_no_primary_term',
+    { defaultOnly: false, why: 'virtual index documents have no sequence numbers' },
+  ],
+  ['explain', { defaultOnly: false, why: 'virtual index scores are a constant 1.0' }],
+  ['profile', { defaultOnly: false, why: 'there is no Lucene query to profile' }],
+  ['terminate_after', { defaultOnly: 0, why: 'use size and track_total_hits' }],
+  [
+    'include_named_queries_score',
+    { defaultOnly: false, why: 'named queries are not reported on virtual indices' },
+  ],
+  ['verbose_pipeline', { defaultOnly: false, why: 'search pipelines do not run here' }],
+  ['stored_fields', 'virtual indices have only _source; list the columns in [_source]'],
+  ['docvalue_fields', 'virtual indices have only _source; list the columns in [_source]'],
+  ['fields', 'virtual indices have only _source; list the columns in [_source]'],
+  ['script_fields', 'scripts do not run on virtual indices'],
+  ['derived', 'derived fields are not supported on virtual indices'],
+  ['highlight', 'highlighting needs analyzed text, which virtual indices do not have'],
+  ['suggest', 'suggesters are not supported on virtual indices'],
+  ['rescore', 'virtual index scores are a constant 1.0, so there is nothing to rescore'],
+  ['collapse', 'collapse is not supported on virtual indices; use a terms aggregation'],
+  ['indices_boost', 'virtual index scores are a constant 1.0 and cannot be boosted'],
+  ['slice', 'sliced searches are not supported on virtual indices; page with search_after'],
+  ['ext', 'search extensions are not supported on virtual indices'],
+  ['search_pipeline', 'search pipelines do not run on virtual indices'],
+  ['pit', 'a point in time cannot be used with virtual indices'],
 ]);
 
 /**
- * Reads a search body (and the URL parameters OpenSearch also accepts) into one normalised
- * request, refusing what virtual indices cannot do with a 400 that names it.
+ * Reads a search body (and the URL parameters OpenSearch also accepts, which win over the body
+ * as in OpenSearch) into one normalised request, refusing what virtual indices cannot do with a
+ * 400 that names it. URL parameters are checked by checkSearchParams (search_params.ts).
  */
 export function parseSearchRequest(
   body: Record<string, unknown> | undefined,
-  params: Record<string, string | string[] | undefined>
+  params: Record<string, string | string[] | undefined>,
+  limits: SearchBodyLimits = DEFAULT_LIMITS
 ): VirtualSearchRequest {
   const b = body ?? {};
-  for (const key of Object.keys(b)) {
-    if (!SUPPORTED_KEYS.has(key)) {
-      throw badRequest(`[${key}] is not supported in searches on virtual indices`);
-    }
-  }
-  if (b.aggs !== undefined && b.aggregations !== undefined) {
+  for (const [key, value] of Object.entries(b)) checkBodyField(key, value);
+  if (Object.hasOwn(b, 'aggs') && Object.hasOwn(b, 'aggregations')) {
     throw badRequest('Found two aggregation definitions: [aggs] and [aggregations]');
   }
-  const from = integer('from', b.from ?? param(params, 'from') ?? 0);
-  const size = integer('size', b.size ?? param(params, 'size') ?? 10);
-  if (from + size > MAX_RESULT_WINDOW) {
+  const from = integer('from', param(params, 'from') ?? b.from ?? 0);
+  const size = integer('size', param(params, 'size') ?? b.size ?? 10);
+  if (from + size > limits.maxResultWindow) {
     throw badRequest(
-      `Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}]`
+      `Result window is too large, from + size must be less than or equal to: [${limits.maxResultWindow}] but was [${from + size}]. Page with search_after for a deeper window; this limit is the setting maxResultWindow (index.max_result_window).`
     );
   }
   const aggs = (b.aggs ?? b.aggregations ?? null) as Record<string, unknown> | null;
@@ -82,23 +123,150 @@ export function parseSearchRequest(
   const searchAfter = b.search_after ?? null;
   if (searchAfter !== null && !Array.isArray(searchAfter))
     throw badRequest('[search_after] must be an array');
-  const sort = parseSort(b.sort ?? sortParam(params));
+  const sort = parseSort(sortParam(params) ?? b.sort);
   if (searchAfter !== null && searchAfter.length !== sort.length) {
     throw badRequest(
       `search_after has ${searchAfter.length} value(s) but sort has ${sort.length}: give one value per sort key`
     );
   }
+  const totalAsInt = flag(params, 'rest_total_hits_as_int');
+  const trackTotalHits = param(params, 'track_total_hits') ?? b.track_total_hits;
+  if (totalAsInt && !isExactTracking(trackTotalHits)) {
+    throw badRequest(
+      `[rest_total_hits_as_int] cannot be used if the tracking of total hits is not accurate, got ${String(trackTotalHits)}`
+    );
+  }
+  const trackScores = param(params, 'track_scores') ?? b.track_scores;
   return {
-    query: b.query ?? { match_all: {} },
+    query: withMinScore(urlQuery(params) ?? b.query ?? { match_all: {} }, b.min_score),
     from,
     size,
     sort,
-    source: parseSource(b._source ?? sourceParam(params)),
-    totalHits: parseTrackTotalHits(b.track_total_hits ?? param(params, 'track_total_hits')),
+    source: parseSource(sourceFromParams(params) ?? b._source),
+    totalHits: parseTrackTotalHits(trackTotalHits ?? (totalAsInt ? true : undefined)),
     searchAfter,
-    timeoutMs: parseTimeout(b.timeout ?? param(params, 'timeout')),
+    timeoutMs: parseTimeout(param(params, 'timeout') ?? b.timeout),
     aggs,
-    trackScores: b.track_scores === true,
+    trackScores: trackScores === true || trackScores === 'true' || trackScores === '',
+    ...(b.post_filter === undefined ? {} : { postFilter: b.post_filter }),
+    ...(totalAsInt ? { totalAsInt } : {}),
+  };
+}
+
+/** OpenSearch's parser names the JSON token of a key it does not know. */
+function tokenOf(value: unknown): string {
+  if (value === null) return 'VALUE_NULL';
+  if (Array.isArray(value)) return 'START_ARRAY';
+  switch (typeof value) {
+    case 'object':
+      return 'START_OBJECT';
+    case 'string':
+      return 'VALUE_STRING';
+    case 'number':
+      return 'VALUE_NUMBER';
+    case 'boolean':
+      return 'VALUE_BOOLEAN';
+    default:
+      return 'VALUE_EMBEDDED_OBJECT';
+  }
+}
+
+function checkBodyField(key: string, value: unknown): void {
+  const decision = BODY_FIELDS.get(key);
+  if (decision === undefined) {
+    throw new FederationError(
+      400,
+      'parsing_exception',
+      `Unknown key for a ${tokenOf(value)} in [${key}].`
+    );
+  }
+  if (decision === 'read') return;
+  if (typeof decision === 'string') {
+    throw badRequest(`[${key}] is not supported in searches on virtual indices: ${decision}`);
+  }
+  if (value !== undefined && value !== null && value !== decision.defaultOnly) {
+    throw badRequest(
+      `[${key}: ${JSON.stringify(value)}] is not supported in searches on virtual indices (${decision.why}); leave it out or set it to ${JSON.stringify(decision.defaultOnly)}`
+    );
+  }
+}
+
+function flag(params: Record<string, string | string[] | undefined>, name: string): boolean {
+  const value = param(params, name);
+  if (value === undefined || value === 'false') return false;
+  if (value === '' || value === 'true') return true;
+  throw badRequest(`[${name}] must be true or false, got [${value}]`);
+}
+
+function isExactTracking(spec: unknown): boolean {
+  return (
+    spec === undefined || spec === true || spec === 'true' || spec === false || spec === 'false'
+  );
+}
+
+/**
+ * `min_score`: every hit of a virtual index scores a constant 1.0, so a minimum above 1 keeps no
+ * document (hits, total and aggregations alike, as in OpenSearch) and one at or below 1 keeps all.
+ */
+function withMinScore(query: unknown, minScore: unknown): unknown {
+  if (minScore === undefined || minScore === null) return query;
+  const n = typeof minScore === 'string' ? Number(minScore) : minScore;
+  if (typeof n !== 'number' || !Number.isFinite(n)) {
+    throw badRequest(`[min_score] must be a number, got [${JSON.stringify(minScore)}]`);
+  }
+  return n > 1 ? { match_none: {} } : query;
+}
+
+/** Characters with a meaning in Lucene's query syntax (and whitespace, which splits terms). */
+const QUERY_SYNTAX = /[\s"*?~^()[\]{}+\-!\\/&|<>=:]/;
+
+/**
+ * `q` as OpenSearch reads it: a query_string query that replaces the body's. Virtual indices
+ * compare query_string text as one term (no syntax), so only the forms where that is exact are
+ * taken: a bare term, or `field:term`; anything using the query syntax is refused by name.
+ */
+function urlQuery(params: Record<string, string | string[] | undefined>): unknown {
+  const q = param(params, 'q');
+  if (q === undefined) return undefined;
+  const colon = q.indexOf(':');
+  const field = colon > 0 ? q.slice(0, colon) : undefined;
+  const text = colon > 0 ? q.slice(colon + 1) : q;
+  if (text === '' || QUERY_SYNTAX.test(text) || (field !== undefined && QUERY_SYNTAX.test(field))) {
+    throw badRequest(
+      `[q=${q}] uses query syntax, which virtual indices do not interpret; use q=term or q=field:term, or send the query in the body (term, terms, range, bool)`
+    );
+  }
+  const options: Record<string, unknown> = { query: text };
+  const df = field ?? param(params, 'df');
+  if (df !== undefined) options.default_field = df;
+  const operator = param(params, 'default_operator');
+  if (operator !== undefined) options.default_operator = operator;
+  for (const name of ['analyzer', 'analyze_wildcard', 'lenient']) {
+    const value = param(params, name);
+    if (value !== undefined) options[name] = name === 'analyzer' ? value : value !== 'false';
+  }
+  return { query_string: options };
+}
+
+/**
+ * `_source`, `_source_includes`, `_source_excludes` from the URL (they replace the body's, as in
+ * OpenSearch); `_source=false` wins over the lists.
+ */
+function sourceFromParams(params: Record<string, string | string[] | undefined>): unknown {
+  const source = param(params, '_source');
+  const includes = param(params, '_source_includes');
+  const excludes = param(params, '_source_excludes');
+  if (source === 'false') return false;
+  if (includes === undefined && excludes === undefined) {
+    if (source === undefined) return undefined;
+    if (source === 'true' || source === '') return true;
+    return source.split(',');
+  }
+  const list = (v: string | undefined) => (v === undefined ? [] : v.split(',').filter(Boolean));
+  const fromSource = source === undefined || source === 'true' ? [] : list(source);
+  return {
+    includes: includes === undefined ? fromSource : list(includes),
+    excludes: list(excludes),
   };
 }
 
@@ -181,13 +349,6 @@ function parseSource(spec: unknown): SourceFilter {
   );
 }
 
-function sourceParam(params: Record<string, string | string[] | undefined>): unknown {
-  const value = param(params, '_source');
-  if (value === undefined) return undefined;
-  if (value === 'true' || value === 'false') return value === 'true';
-  return value.split(',');
-}
-
 function parseTrackTotalHits(spec: unknown): TotalHitsMode {
   if (spec === undefined) return { upTo: DEFAULT_TRACK_TOTAL_HITS };
   if (spec === true || spec === 'true') return { upTo: Number.MAX_SAFE_INTEGER };
@@ -198,14 +359,13 @@ function parseTrackTotalHits(spec: unknown): TotalHitsMode {
   return { upTo: n === -1 ? Number.MAX_SAFE_INTEGER : n };
 }
 
-/** OpenSearch time values: `500ms`, `5s`, `1m`, `2h`, `1d`. */
+/**
+ * `timeout` as OpenSearch parses time values (time_value.ts), in milliseconds; null for none
+ * (absent, `-1` or `0`, which OpenSearch also treats as no timeout). The search caps it at the
+ * datasource statement timeout (virtual_search.ts).
+ */
 export function parseTimeout(spec: unknown): number | null {
   if (spec === undefined) return null;
-  const match = /^(\d+)(nanos|micros|ms|s|m|h|d)$/.exec(String(spec));
-  if (!match)
-    throw badRequest(`[timeout] must be a time value such as 500ms or 5s, got [${String(spec)}]`);
-  const factor = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1e3, m: 6e4, h: 3.6e6, d: 8.64e7 }[
-    match[2] as 'ms'
-  ];
-  return Math.max(1, Math.round(Number(match[1]) * factor));
+  const ms = parseTimeValue(spec, 'timeout');
+  return ms <= 0 ? null : Math.max(1, Math.round(ms));
 }

@@ -87,3 +87,27 @@ describe('sort plan', () => {
     expect(sortValues({ n: 3, t: null }, sort)).toEqual([3, -(2 ** 63), 1]);
   });
 });
+
+describe('search_after values, converted as OpenSearch converts them for the sort field', () => {
+  const after = (field: string, value: unknown) => {
+    const ctx = context();
+    const sort = resolveSort([{ field, order: 'asc', missing: '_last' }], columns, 'id');
+    searchAfterCondition(sort, [value], ctx);
+    return ctx.params.values;
+  };
+
+  it('takes numbers and numeric text for a long, truncated as Java truncates', () => {
+    expect(after('n', 12)).toContain(12);
+    expect(after('n', '12')).toContain(12);
+    expect(after('n', '1e3')).toContain(1000);
+    expect(after('n', 1.5)).toContain(1);
+  });
+
+  it('refuses what the field cannot take with OpenSearch’s 400, before any SQL', () => {
+    for (const value of ['1; DROP', true, 'true']) {
+      expect(() => after('n', value)).toThrow('Failed to parse search_after value for field [n].');
+    }
+    expect(() => after('n', { a: 1 })).toThrow(/found \[START_OBJECT\] inside search_after/);
+    expect(() => after('t', 'x')).toThrow(/failed to parse date field \[x\]/);
+  });
+});

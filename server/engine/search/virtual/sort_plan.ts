@@ -1,6 +1,8 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { FederationError } from '../../errors';
-import { dateValue } from '../../sql/sql_values';
+import { DEFAULT_DATE_FORMAT, parseDateMath } from '../../sql/date_math';
+import { dateValue, keywordValue } from '../../sql/sql_values';
+import { instantOrderColumn } from '../../sql/wall_clock_order';
 import { resolveColumn, type TranslationContext } from '../../sql/translation_context';
 import type { SortKey } from './search_body';
 
@@ -52,16 +54,25 @@ export function orderByClause(sort: ResolvedSortKey[], ctx: TranslationContext):
   for (const { key, column } of sort) {
     if (column === null) continue;
     const col = ctx.dialect.comparableColumn(resolveColumn(ctx, column.name)!.sql, column);
+    // Instant order, which wall-clock dates in a spring gap do not follow.
+    const ordered = instantOrderColumn(col, column, ctx);
     const descending = key.order === 'desc';
     const missing = key.missing;
     if (typeof missing === 'object') {
       const fill = ctx.dialect.comparableParameter(
-        ctx.params.add(sqlValue(missing.value, column, ctx)),
+        ctx.params.add(sqlValue(missingFill(missing.value, column), column, ctx)),
         column
       );
-      parts.push(`COALESCE(${col}, ${fill}) ${descending ? 'DESC' : 'ASC'}`);
+      parts.push(`COALESCE(${ordered}, ${fill}) ${descending ? 'DESC' : 'ASC'}`);
+    } else if (ordered !== col) {
+      // The dialect's NULL ordering may write the expression twice, binding its parameters
+      // once; a NULL flag of the plain column places NULLs the same way.
+      parts.push(
+        `${nullFlag(col)} ${missing === '_first' ? 'DESC' : 'ASC'}`,
+        `${ordered} ${descending ? 'DESC' : 'ASC'}`
+      );
     } else {
-      parts.push(ctx.dialect.orderTerm(col, descending, missing === '_first'));
+      parts.push(ctx.dialect.orderTerm(ordered, descending, missing === '_first'));
     }
     lastColumn = column.name;
   }
@@ -90,7 +101,8 @@ export function searchAfterCondition(
     const missing = key.missing;
     if (typeof missing === 'object') {
       components.push({
-        left: () => `COALESCE(${col}, ${bind(missing.value)})`,
+        left: () =>
+          `COALESCE(${instantOrderColumn(col, column, ctx)}, ${bind(missingFill(missing.value, column))})`,
         ascending: key.order === 'asc',
         right: () => bind(value),
       });
@@ -103,7 +115,7 @@ export function searchAfterCondition(
     });
     if (value !== null)
       components.push({
-        left: () => col,
+        left: () => instantOrderColumn(col, column, ctx),
         ascending: key.order === 'asc',
         right: () => bind(value),
       });
@@ -154,23 +166,101 @@ function missingSortValue(column: VirtualIndexColumn, key: SortKey): unknown {
   }
 }
 
-/** A `search_after` value back to a column value; OpenSearch's missing stand-ins mean NULL. */
+/**
+ * A `search_after` value back to a column value, converted as OpenSearch converts it for the
+ * sort field's type (SearchAfterBuilder): a value the type cannot take is the caller's 400,
+ * never a statement the database refuses. OpenSearch's missing stand-ins mean NULL.
+ */
 function fromSortValue(value: unknown, column: VirtualIndexColumn, key: SortKey): unknown {
   if (value === null || value === undefined) return null;
-  if (typeof key.missing === 'object') return value;
+  if (typeof value === 'object') {
+    throw new FederationError(
+      400,
+      'parsing_exception',
+      `Expected [VALUE_STRING] or [VALUE_NUMBER] or [VALUE_BOOLEAN] or [VALUE_NULL] but found [${Array.isArray(value) ? 'START_ARRAY' : 'START_OBJECT'}] inside search_after.`
+    );
+  }
+  const converted = convertSortValue(value as string | number | boolean, column);
+  if (typeof key.missing === 'object') return converted;
   switch (column.type) {
     case 'long':
     case 'date':
-      return Math.abs(Number(value)) >= LONG_MAX ? null : Number(value);
+      return Math.abs(converted as number) >= LONG_MAX ? null : converted;
     case 'double':
-      return value === 'Infinity' || value === '-Infinity' ? null : Number(value);
+      return Number.isFinite(converted as number) ? converted : null;
     case 'boolean':
-      return Number(value) === INT_MAX || Number(value) === INT_MIN
-        ? null
-        : Number(value) === 1 || value === true || value === 'true';
+      return Number(value) === INT_MAX || Number(value) === INT_MIN ? null : converted;
     default:
-      return String(value);
+      return converted;
   }
+}
+
+function convertSortValue(value: string | number | boolean | bigint, column: VirtualIndexColumn) {
+  switch (column.type) {
+    case 'keyword':
+      return keywordValue(value);
+    case 'date':
+      if (typeof value === 'number') return Math.trunc(value);
+      try {
+        return parseDateMath(String(value), { format: DEFAULT_DATE_FORMAT, now: 0 });
+      } catch {
+        throw new FederationError(
+          400,
+          'parse_exception',
+          `failed to parse date field [${String(value)}] with format [${DEFAULT_DATE_FORMAT}]: [failed to parse date field [${String(value)}] with format [${DEFAULT_DATE_FORMAT}]]`
+        );
+      }
+    case 'long':
+    case 'boolean': {
+      // Number.longValue() for numbers, Math.floor(Double.parseDouble(text)) for text.
+      if (typeof value === 'number') return Math.trunc(value);
+      const n = javaDouble(value, column);
+      if (!Number.isFinite(n)) throw searchAfterError(column);
+      const long = Math.floor(n);
+      return column.type === 'boolean' ? long === 1 : long;
+    }
+    case 'double': {
+      const n = typeof value === 'number' ? value : javaDouble(value, column);
+      // NaN orders differently in every database; no sort value we give out is NaN.
+      if (Number.isNaN(n)) throw searchAfterError(column);
+      return n;
+    }
+  }
+}
+
+/** A sort's `missing` value, converted for its column like a search_after value. */
+function missingFill(value: unknown, column: VirtualIndexColumn): unknown {
+  if (
+    column.type === 'boolean' &&
+    (typeof value === 'boolean' || value === 'true' || value === 'false')
+  )
+    return value === true || value === 'true';
+  if (value === null || typeof value === 'object') {
+    throw new FederationError(
+      400,
+      'illegal_argument_exception',
+      `[sort.${column.name}.missing] must be _last, _first or a value of the field, got ${JSON.stringify(value)}`
+    );
+  }
+  return convertSortValue(value as string | number | boolean, column);
+}
+
+/** Java's Double.parseDouble: trimmed, optional d/f suffix, Infinity and NaN. */
+function javaDouble(value: string | boolean | bigint, column: VirtualIndexColumn): number {
+  if (typeof value === 'bigint') return Number(value);
+  const text = String(value).trim();
+  if (/^[+-]?(Infinity|NaN)$/.test(text)) return Number(text);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[dDfF]?$/.test(text)) throw searchAfterError(column);
+  return Number(text.replace(/[dDfF]$/, ''));
+}
+
+function searchAfterError(column: VirtualIndexColumn): FederationError {
+  return new FederationError(
+    400,
+    'illegal_argument_exception',
+    `Failed to parse search_after value for field [${column.name}].`,
+    { field: column.name }
+  );
 }
 
 /** A value as a bound parameter for `column`; dates become the column's stored form. */

@@ -18,6 +18,9 @@ import {
 import { sourceColumns } from './source_filter';
 import { openVirtualTarget, type VirtualTarget } from './virtual_target';
 
+/** Node's timers fire at once past 2^31-1 ms; no deadline may be longer. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 interface IndexPlan extends VirtualTarget {
   sort: ResolvedSortKey[];
 }
@@ -28,14 +31,33 @@ interface IndexPlan extends VirtualTarget {
  * database. Several virtual indices are searched one by one and their pages merged in sort order.
  */
 export class VirtualSearch {
-  constructor(private readonly virtualIndices: VirtualIndexService) {}
+  constructor(
+    private readonly virtualIndices: VirtualIndexService,
+    /**
+     * The datasource statement timeout (setting connectorStatementTimeoutMs). A body `timeout`
+     * above it is capped, not refused: OpenSearch takes any timeout as an upper bound on the
+     * search, and the administrator's statement timeout is already the bound on every
+     * statement, so a longer request timeout could never take effect anyway.
+     */
+    private readonly statementTimeoutMs: number = MAX_TIMER_MS,
+    /** search.max_buckets (setting maxBuckets; OpenSearch's default when absent). */
+    private readonly maxBuckets?: number
+  ) {}
 
   async search(
     names: string[],
     definitions: Map<string, StoredVirtualIndex>,
-    request: VirtualSearchRequest
+    searchRequest: VirtualSearchRequest
   ) {
     const started = Date.now();
+    // `post_filter` narrows the hits and their total, never the aggregations (as in OpenSearch).
+    const request: VirtualSearchRequest =
+      searchRequest.postFilter === undefined
+        ? searchRequest
+        : {
+            ...searchRequest,
+            query: { bool: { must: [searchRequest.query], filter: [searchRequest.postFilter] } },
+          };
     const now = Date.now();
     const plans = await Promise.all(
       names.map((name) => this.plan(name, definitions.get(name)!, request, now))
@@ -67,7 +89,7 @@ export class VirtualSearch {
       request.totalHits.upTo === null
         ? null
         : await Promise.all(plans.map((plan) => this.count(plan, request)));
-    const aggregations = request.aggs ? await this.aggregate(plans[0], request) : undefined;
+    const aggregations = request.aggs ? await this.aggregate(plans[0], searchRequest) : undefined;
 
     const sorted =
       request.sort.length > 0 && !(request.sort.length === 1 && request.sort[0].field === '_score');
@@ -99,7 +121,10 @@ export class VirtualSearch {
   ): Promise<IndexPlan> {
     const target = await openVirtualTarget(this.virtualIndices, name, definition, {
       now,
-      timeoutMs: request.timeoutMs ?? undefined,
+      timeoutMs:
+        request.timeoutMs === null
+          ? undefined
+          : Math.min(request.timeoutMs, this.statementTimeoutMs, MAX_TIMER_MS),
     });
     return { ...target, sort: resolveSort(request.sort, target.columns, definition.key) };
   }
@@ -164,6 +189,7 @@ export class VirtualSearch {
       newContext: plan.newContext,
       where: (ctx) => translateQuery(request.query, ctx),
       query: plan.query,
+      maxBuckets: this.maxBuckets,
     });
   }
 }

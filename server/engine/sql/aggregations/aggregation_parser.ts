@@ -13,6 +13,7 @@ import { METRIC_TYPES, parseMetric } from './metric_aggregations';
 import { isObject, parsingError, type ParseEnv } from './parse_support';
 import { parseRange } from './range_aggregations';
 import { parseTerms } from './terms_aggregation';
+import { ownValue } from '../own_property';
 
 type Sub = { metrics: MetricAgg[]; terms: TermsAgg[] };
 type BucketParser = (
@@ -161,7 +162,7 @@ function parseOne(
     }
     return withMeta(parseMetric(type as MetricType, name, body, env), meta);
   }
-  const parse = BUCKET_PARSERS[type];
+  const parse = ownValue(BUCKET_PARSERS, type);
   if (!parse) throw parsingError(`Unknown aggregation type [${type}] in [${name}]`);
   if (parent !== null && type !== 'terms') {
     throw badRequest(

@@ -37,8 +37,11 @@ import {
   histogramBuckets,
   histogramKeyColumn,
   histogramKeyOf,
+  MAX_BUCKETS,
+  tooManyBuckets,
   type HistogramBucket,
 } from './histogram_aggregations';
+import { setOwn } from '../own_property';
 import { javaDoubleToString } from './java_double';
 import {
   emptyMetricResponse,
@@ -56,6 +59,7 @@ import {
   levelValue,
   selectTermsBuckets,
   termsKeyColumns,
+  termsCapReached,
   termsStatement,
   EMPTY_TERMS,
   type GroupLevel,
@@ -71,6 +75,8 @@ export interface AggregationInput {
   /** The search's query as an SQL condition, its values added to `ctx.params`. */
   where(ctx: TranslationContext): string;
   query(sql: string, params: unknown[]): Promise<Row[]>;
+  /** search.max_buckets: most buckets in the response (OpenSearch's 65,535 when absent). */
+  maxBuckets?: number;
 }
 
 /** Parents beyond this many are not listed in nested statements (the SQL stays small). */
@@ -87,9 +93,35 @@ export async function runPlanned(aggs: Aggregation[], input: AggregationInput): 
     ? await runner.topMetrics(metrics)
     : new Map<MetricAgg, Json>();
   for (const agg of aggs) {
-    out[agg.name] = agg.kind === 'metric' ? metricResults.get(agg) : await runner.bucketRoot(agg);
+    const result = agg.kind === 'metric' ? metricResults.get(agg) : await runner.bucketRoot(agg);
+    setOwn(out, agg.name, result);
   }
+  const max = input.maxBuckets ?? MAX_BUCKETS;
+  const count = countBuckets(out);
+  if (count > max) throw tooManyBuckets(count, max);
   return out;
+}
+
+/**
+ * Buckets in the whole response, as OpenSearch's reduce counts them against search.max_buckets:
+ * every bucket of every multi-bucket aggregation, nested ones included. Iterative.
+ */
+function countBuckets(aggregations: Json): number {
+  let count = 0;
+  const stack: unknown[] = Object.values(aggregations);
+  while (stack.length > 0) {
+    const agg = stack.pop() as Json | undefined;
+    if (typeof agg !== 'object' || agg === null) continue;
+    const buckets = agg.buckets;
+    if (typeof buckets !== 'object' || buckets === null) continue;
+    for (const bucket of Object.values(buckets)) {
+      count++;
+      for (const [key, value] of Object.entries(bucket as Json)) {
+        if (key !== 'key' && typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  }
+  return count;
 }
 
 /** The rows a level's bucket came from and its name in nested statements. */
@@ -108,7 +140,10 @@ class Runner {
   private readonly dates: DateSqlContext;
   private readonly allRowDates: DateSqlContext;
 
+  private readonly maxBuckets: number;
+
   constructor(private readonly input: AggregationInput) {
+    this.maxBuckets = input.maxBuckets ?? MAX_BUCKETS;
     this.timezone = input.newContext().timezone;
     this.dates = this.dateContext();
     this.allRowDates = this.dateContext();
@@ -240,7 +275,11 @@ class Runner {
     const level = this.groupLevel(env, root, [], true);
     let rows: Row[];
     if (root.type === 'terms') {
-      rows = await this.run(env, termsStatement(env, root, [level.group], this.rowsOf(env)));
+      rows = await this.run(
+        env,
+        termsStatement(env, root, [level.group], this.rowsOf(env), this.maxBuckets)
+      );
+      this.checkTermsCap(root, rows);
     } else {
       const key = `r.${env.rows.ref(level.group.alias)}`;
       const select: SqlFragment[] = [
@@ -290,7 +329,11 @@ class Runner {
       const env = this.environment(dates, weighted);
       const levels = path.map((agg, i) => this.groupLevel(env, agg, path.slice(0, i), false).group);
       levels.push(this.groupLevel(env, terms, path, true).group);
-      const rows = await this.run(env, termsStatement(env, terms, levels, this.rowsOf(env)));
+      const rows = await this.run(
+        env,
+        termsStatement(env, terms, levels, this.rowsOf(env), this.maxBuckets)
+      );
+      this.checkTermsCap(terms, rows);
       const byParent = new Map<string, Row[]>();
       for (const row of rows) {
         const key = pathKey(path.map((agg, i) => levelIdentity(row, i, depth, isKeyword(agg))));
@@ -307,6 +350,12 @@ class Runner {
       }
       this.selections.set(terms, selections);
       await this.runNested([...path, terms], dates, weighted, selected);
+    }
+  }
+
+  private checkTermsCap(terms: TermsAgg, rows: readonly Row[]): void {
+    if (termsCapReached(terms, rows, this.maxBuckets)) {
+      throw tooManyBuckets(this.maxBuckets + 1, this.maxBuckets, true);
     }
   }
 
@@ -372,7 +421,7 @@ class Runner {
       case 'date_histogram': {
         const keyOf =
           root.type === 'histogram' ? histogramKeyOf(root) : dateHistogramKeyOf(root, dateKind);
-        return this.histogramJson(root, histogramBuckets(root, rows, keyOf, tz));
+        return this.histogramJson(root, histogramBuckets(root, rows, keyOf, tz, this.maxBuckets));
       }
       case 'range':
       case 'date_range':
@@ -439,13 +488,17 @@ class Runner {
   private subAggs(agg: BucketAgg, row: Row | null, path: string[] | null): Json {
     const out: Json = {};
     agg.metrics.forEach((metric, j) => {
-      out[metric.name] = row
-        ? metricResponse(metric, metricValue(metric, row, `m${j}`, this.timezone))
-        : emptyMetricResponse(metric);
+      setOwn(
+        out,
+        metric.name,
+        row
+          ? metricResponse(metric, metricValue(metric, row, `m${j}`, this.timezone))
+          : emptyMetricResponse(metric)
+      );
     });
     for (const terms of agg.terms) {
       const selection = path === null ? undefined : this.selections.get(terms)?.get(pathKey(path));
-      out[terms.name] = this.termsJson(terms, selection ?? EMPTY_TERMS, path ?? []);
+      setOwn(out, terms.name, this.termsJson(terms, selection ?? EMPTY_TERMS, path ?? []));
     }
     return out;
   }

@@ -4,6 +4,7 @@
  * offset of zero written `Z`. Built-in names map to java.time patterns; patterns are printed
  * letter by letter (a subset of java.time's letters; others are a 400).
  */
+import { ownValue } from '../own_property';
 import { badRequest } from '../../errors';
 import { DEFAULT_DATE_FORMAT } from '../date_formats';
 import { UTC_RULES, type ZoneRules } from './zone_rules';
@@ -173,7 +174,7 @@ export function datePrinter(format: string | undefined, zone: ZoneRules = UTC_RU
   if (first === 'epoch_millis') return epochPrinter(1);
   if (first === 'epoch_second') return epochPrinter(1000);
   const name = first.startsWith('strict_') ? first.slice('strict_'.length) : first;
-  const tokens = compile(NAMED_PATTERNS[name] ?? first);
+  const tokens = compile(ownValue(NAMED_PATTERNS, name) ?? first);
   return (epochMs) => {
     const offsetMs = zone.offsetAt(epochMs);
     const fields = { date: new Date(epochMs + offsetMs), offsetMs };

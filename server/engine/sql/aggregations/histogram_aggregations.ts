@@ -8,6 +8,7 @@
  * JavaScript doubles: the arithmetic and rounding of Java's. date_histogram: see date_sql.ts for
  * the SQL and date_rounding.ts for keys, empty buckets and bounds.
  */
+import { ownValue } from '../own_property';
 import { FederationError, badRequest } from '../../errors';
 import type { Row } from '../../connectors/connector';
 import { parseDateMath } from '../date_math';
@@ -56,11 +57,16 @@ import { zoneRulesOf } from './zone_rules';
 /** OpenSearch's search.max_buckets default. */
 export const MAX_BUCKETS = 65_535;
 
-function tooManyBuckets(count: number): FederationError {
+/**
+ * OpenSearch's answer past `search.max_buckets` (its status, 503, and type), with what to do.
+ * `count` is a lower bound when `more` (the statement stopped reading there).
+ */
+export function tooManyBuckets(count: number, max = MAX_BUCKETS, more = false): FederationError {
   return new FederationError(
     503,
     'too_many_buckets_exception',
-    `Trying to create too many buckets. Must be less than or equal to: [${MAX_BUCKETS}] but was [${count}].`
+    `Trying to create too many buckets. Must be less than or equal to: [${max}] but was [${count}${more ? '+' : ''}]. Ask for fewer buckets (a smaller size, a wider interval, narrower bounds); this limit is the setting maxBuckets (search.max_buckets).`,
+    { max_buckets: max }
   );
 }
 
@@ -244,7 +250,7 @@ function intervalOf(
   };
   if (b.calendar_interval !== undefined) {
     const text = String(b.calendar_interval);
-    const unit = DATE_FIELD_UNITS[text];
+    const unit = ownValue(DATE_FIELD_UNITS, text);
     if (!unit) {
       throw badRequest(
         `The supplied interval [${text}] could not be parsed as a calendar interval.`
@@ -264,7 +270,7 @@ function intervalOf(
       return fixed(b.interval);
     }
     const text = String(b.interval);
-    const unit = DATE_FIELD_UNITS[text];
+    const unit = ownValue(DATE_FIELD_UNITS, text);
     return unit ? { unit } : fixed(parseTimeValue(text, `${name}.interval`));
   }
   throw badRequest('Invalid interval specified, must be non-null and non-empty');
@@ -385,8 +391,8 @@ export interface HistogramBucket {
   identity: string | null;
 }
 
-function checkCount(count: number): void {
-  if (count > MAX_BUCKETS) throw tooManyBuckets(count);
+function checkCount(count: number, max: number): void {
+  if (count > max) throw tooManyBuckets(count, max);
 }
 
 /** Rows of the statement (`g0` grouped, `doc_count`) to buckets, filled, filtered and ordered. */
@@ -394,7 +400,8 @@ export function histogramBuckets(
   agg: HistogramAgg | DateHistogramAgg,
   rows: readonly Row[],
   keyOf: (grouped: unknown) => number,
-  timezone: string
+  timezone: string,
+  maxBuckets = MAX_BUCKETS
 ): HistogramBucket[] {
   let buckets: HistogramBucket[] = rows
     .map((row) => ({
@@ -407,9 +414,11 @@ export function histogramBuckets(
     .sort((a, b) => a.key - b.key);
   if (agg.minDocCount === 0) {
     buckets =
-      agg.type === 'histogram' ? fillHistogram(agg, buckets) : fillDateHistogram(agg, buckets);
+      agg.type === 'histogram'
+        ? fillHistogram(agg, buckets, maxBuckets)
+        : fillDateHistogram(agg, buckets, maxBuckets);
   }
-  checkCount(buckets.length);
+  checkCount(buckets.length, maxBuckets);
   const values = new Map<HistogramBucket, Map<MetricAgg, number>>();
   const sortValue = (bucket: HistogramBucket, metric: MetricAgg) => {
     let cache = values.get(bucket);
@@ -435,7 +444,11 @@ export function histogramBuckets(
 const empty = (key: number): HistogramBucket => ({ key, docCount: 0, row: null, identity: null });
 
 /** InternalHistogram.addEmptyBuckets */
-function fillHistogram(agg: HistogramAgg, buckets: HistogramBucket[]): HistogramBucket[] {
+function fillHistogram(
+  agg: HistogramAgg,
+  buckets: HistogramBucket[],
+  maxBuckets: number
+): HistogramBucket[] {
   const { interval, offset } = agg;
   const round = (key: number) => Math.floor((key - offset) / interval) * interval + offset;
   const next = (key: number) => round(key + interval + interval / 2);
@@ -444,7 +457,7 @@ function fillHistogram(agg: HistogramAgg, buckets: HistogramBucket[]): Histogram
   const out: HistogramBucket[] = [];
   const push = (bucket: HistogramBucket) => {
     out.push(bucket);
-    checkCount(out.length);
+    checkCount(out.length, maxBuckets);
   };
   if (buckets.length === 0) {
     for (let key = round(minBound); key <= maxBound; key = next(key)) push(empty(key));
@@ -466,7 +479,11 @@ function fillHistogram(agg: HistogramAgg, buckets: HistogramBucket[]): Histogram
 }
 
 /** InternalDateHistogram.addEmptyBuckets, with extended bounds rounded as LongBounds.round. */
-function fillDateHistogram(agg: DateHistogramAgg, buckets: HistogramBucket[]): HistogramBucket[] {
+function fillDateHistogram(
+  agg: DateHistogramAgg,
+  buckets: HistogramBucket[],
+  maxBuckets: number
+): HistogramBucket[] {
   const spec = agg.rounding;
   const withoutOffset = { ...spec, offsetMs: 0 };
   const bound = (value: number | undefined) =>
@@ -476,7 +493,7 @@ function fillDateHistogram(agg: DateHistogramAgg, buckets: HistogramBucket[]): H
   const out: HistogramBucket[] = [];
   const push = (bucket: HistogramBucket) => {
     out.push(bucket);
-    checkCount(out.length);
+    checkCount(out.length, maxBuckets);
   };
   const advance = (key: number) => {
     const next = nextKey(spec, key);

@@ -175,7 +175,9 @@ export function termsStatement(
   env: StatementEnv,
   terms: TermsAgg,
   levels: readonly GroupLevel[],
-  rows: SqlFragment
+  rows: SqlFragment,
+  /** search.max_buckets: a bucket list longer than this is refused, so never read more. */
+  maxBuckets = Number.MAX_SAFE_INTEGER
 ): SqlFragment {
   const q = (name: string) => env.ctx.dialect.quoteIdentifier(name);
   const L = levels.length - 1;
@@ -238,10 +240,29 @@ export function termsStatement(
     `ROW_NUMBER() ${over(orderBy)} AS ${q('rn')}`,
   ];
   const ranked = sql`SELECT g.*, ${windows.join(', ')} FROM (${grouping}) g`;
-  const keep = [`w.${q('rn')} <= ${terms.shardSize}`];
+  const keep = [`w.${q('rn')} <= ${rowCap(terms, maxBuckets)}`];
   for (let i = 1; i <= L; i++) keep.push(`w.${q(g(i))} IS NOT NULL`);
   if (L > 0 && env.weight) keep.push(`w.${q('doc_count')} > 0`);
   return sql`SELECT * FROM (${ranked}) w WHERE ${keep.join(' AND ')}`;
+}
+
+/**
+ * Rows read per parent bucket: the shard's queue (`shardSize`), but never more than one past
+ * maxBuckets when `size` alone allows that many buckets; reaching that cap is then refused
+ * (termsCapReached), so the database never returns an unbounded list.
+ */
+export function rowCap(terms: TermsAgg, maxBuckets: number): number {
+  return terms.size > maxBuckets ? Math.min(terms.shardSize, maxBuckets + 1) : terms.shardSize;
+}
+
+/** True when some parent's rows reached the cap below its queue: too many buckets. */
+export function termsCapReached(
+  terms: TermsAgg,
+  rows: readonly Row[],
+  maxBuckets: number
+): boolean {
+  const cap = rowCap(terms, maxBuckets);
+  return cap < terms.shardSize && rows.some((row) => toNumber(row.rn) === cap);
 }
 
 function orderSql(

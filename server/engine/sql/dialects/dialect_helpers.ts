@@ -29,6 +29,29 @@ export function checkPlaceholderIndex(index: number): number {
   return index;
 }
 
+/** `expression IN (...)` over one bound parameter per value (`=` for a single value). */
+export function inList(
+  expression: string,
+  values: readonly unknown[],
+  bind: (value: unknown) => string
+): string {
+  if (values.length === 1) return `${expression} = ${bind(values[0])}`;
+  return `${expression} IN (${values.map(bind).join(', ')})`;
+}
+
+/**
+ * A list of bound values as JSON text, integers beyond 2^53 (bigint) written exactly and
+ * booleans as 1/0, as SQLite stores them (and MySQL's BOOL and SQL Server's bit read them).
+ */
+export function jsonArrayText(values: readonly unknown[]): string {
+  const items = values.map((value) => {
+    if (typeof value === 'bigint') return value.toString();
+    if (typeof value === 'boolean') return value ? '1' : '0';
+    return JSON.stringify(value);
+  });
+  return `[${items.join(',')}]`;
+}
+
 /** `limit` and `offset` usually come from a request's `size` and `from`: a bad value is a 400. */
 export function checkPaging(limit: number | null, offset: number): void {
   if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0)) {

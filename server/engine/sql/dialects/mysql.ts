@@ -1,7 +1,10 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
 import {
   baseTypeName,
   checkPaging,
+  inList,
+  jsonArrayText,
   checkPlaceholderIndex,
   likeCondition,
   likePatternText,
@@ -13,6 +16,31 @@ import {
 /** MySQL has no OFFSET without LIMIT; its manual prescribes the largest BIGINT UNSIGNED instead. */
 const NO_LIMIT = '18446744073709551615';
 
+/**
+ * Lists up to this long are `IN (?, ...)` lists; longer ones of numbers and dates one JSON
+ * parameter, which no parameter limit bounds. Measured ad hoc on MariaDB 10.11 (100k rows,
+ * integer key): the JSON form took 1-8 ms where IN lists of 200-5,000 values took 3-20 ms.
+ */
+export const MYSQL_SHORT_LIST = 1_000;
+
+/**
+ * The JSON_TABLE column type of each field type's values. Keywords have none: MariaDB does not
+ * materialise a JSON_TABLE of text for an `IN` (1,000 strings over 100k rows took 4.5 s against
+ * 30 ms as an IN list), and a JSON_TABLE text column would impose its own collation where a
+ * parameter takes the column's; keyword lists stay IN lists within the 65,535 parameters.
+ */
+const JSON_TYPES: Record<VirtualIndexColumn['type'], string | null> = {
+  keyword: null,
+  long: 'BIGINT',
+  double: 'DOUBLE',
+  boolean: 'INT',
+  date: 'DATETIME(3)',
+};
+
+function usesJson(count: number, column: VirtualIndexColumn): boolean {
+  return count > MYSQL_SHORT_LIST && JSON_TYPES[column.type] !== null;
+}
+
 export const mysqlDialect: SqlDialect = {
   name: 'mysql',
   quoteIdentifier: (identifier) => quoteWith('`', '`', identifier),
@@ -20,6 +48,18 @@ export const mysqlDialect: SqlDialect = {
     checkPlaceholderIndex(index);
     return '?';
   },
+  maxParameters: 65_535,
+  anyOf(expression, values, column, add) {
+    if (!usesJson(values.length, column)) {
+      return inList(expression, values, (value) =>
+        mysqlDialect.comparableParameter(add(value), column)
+      );
+    }
+    // One JSON parameter however long the list (MariaDB 10.6+, MySQL 8).
+    return `${expression} IN (SELECT \`v\` FROM JSON_TABLE(${add(jsonArrayText(values))}, '$[*]' COLUMNS (\`v\` ${JSON_TYPES[column.type]} PATH '$')) AS \`vs\`)`;
+  },
+  anyOfParameters: (count, column) => (usesJson(count, column) ? 1 : count),
+  textHoldsNul: true,
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     if (limit === null && offset === 0) return sql;

@@ -1,3 +1,4 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
 import {
   baseTypeName,
@@ -25,10 +26,30 @@ const TEXT_TYPES = new Set([
   'citext',
 ]);
 
+/** The array element type of a key or term list, as `comparableParameter` casts one value. */
+const ELEMENT_TYPES: Record<VirtualIndexColumn['type'], (column: VirtualIndexColumn) => string> = {
+  keyword: () => 'text',
+  long: () => 'bigint',
+  double: () => 'double precision',
+  boolean: () => 'boolean',
+  date: (column) => (column.zoned ? 'timestamptz' : 'timestamp'),
+};
+
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
   quoteIdentifier: (identifier) => quoteWith('"', '"', identifier),
   placeholder: (index) => `$${checkPlaceholderIndex(index)}`,
+  maxParameters: 65_535,
+  anyOf(expression, values, column, add) {
+    if (values.length === 1) {
+      return `${expression} = ${postgresDialect.comparableParameter(add(values[0]), column)}`;
+    }
+    // One array parameter however long the list: no parameter limit, one plan, hashed lookup.
+    return `${expression} = ANY(CAST(${add([...values])} AS ${ELEMENT_TYPES[column.type](column)}[]))`;
+  },
+  anyOfParameters: () => 1,
+  // "invalid byte sequence for encoding UTF8: 0x00": text, varchar and their casts cannot hold it.
+  textHoldsNul: false,
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     const parts: string[] = [];

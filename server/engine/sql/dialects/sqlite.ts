@@ -2,6 +2,8 @@ import type { SqlDialect } from '../dialect';
 import type { PatternPart } from '../dialect';
 import {
   checkPaging,
+  inList,
+  jsonArrayText,
   checkPlaceholderIndex,
   likeCondition,
   likePatternText,
@@ -22,6 +24,9 @@ function globPatternText(pattern: readonly PatternPart[]): string {
     .join('');
 }
 
+/** Lists up to this long stay plain `IN (?, ...)` lists, which need no JSON parsing. */
+const SHORT_LIST = 100;
+
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
   quoteIdentifier: (identifier) => quoteWith('"', '"', identifier),
@@ -29,6 +34,16 @@ export const sqliteDialect: SqlDialect = {
     checkPlaceholderIndex(index);
     return '?';
   },
+  maxParameters: 32_766,
+  anyOf(expression, values, _column, add) {
+    if (values.length <= SHORT_LIST) return inList(expression, values, add);
+    // One JSON parameter however long the list; SQLite reads it once into a temporary index.
+    return `${expression} IN (SELECT value FROM json_each(${add(jsonArrayText(values))}))`;
+  },
+  anyOfParameters: (count) => (count <= SHORT_LIST ? count : 1),
+  // SQLite text may contain NUL; LIKE and GLOB stop reading their pattern at one (see
+  // matchPattern).
+  textHoldsNul: true,
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     if (limit === null && offset === 0) return sql;

@@ -1,7 +1,10 @@
+import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
 import {
   baseTypeName,
   checkPaging,
+  inList,
+  jsonArrayText,
   checkPlaceholderIndex,
   likeCondition,
   likePatternText,
@@ -19,10 +22,39 @@ const KEYWORD_CASTS: Record<string, string> = {
   uniqueidentifier: 'nvarchar(36)',
 };
 
+/** Lists up to this long are `IN (@p1, ...)` lists, well inside the 2,100 parameters of a call. */
+export const SQLSERVER_SHORT_LIST = 500;
+
+/**
+ * The OPENJSON column type of each field type's values. Keywords are nvarchar(max), which the
+ * parameter's own collation (the database default) carries; a column with another collation
+ * compares as SQL Server resolves the two (see the README's SQL Server notes).
+ */
+const OPENJSON_TYPES: Record<VirtualIndexColumn['type'], (column: VirtualIndexColumn) => string> = {
+  keyword: () => 'nvarchar(max)',
+  long: () => 'bigint',
+  double: () => 'float',
+  boolean: () => 'bit',
+  date: (column) => (column.zoned ? 'datetimeoffset(3)' : 'datetime2(3)'),
+};
+
 export const sqlServerDialect: SqlDialect = {
   name: 'sqlserver',
   quoteIdentifier: (identifier) => quoteWith('[', ']', identifier),
   placeholder: (index) => `@p${checkPlaceholderIndex(index)}`,
+  maxParameters: 2_100,
+  anyOf(expression, values, column, add) {
+    if (values.length <= SQLSERVER_SHORT_LIST) {
+      return inList(expression, values, (value) =>
+        sqlServerDialect.comparableParameter(add(value), column)
+      );
+    }
+    // One JSON parameter however long the list (SQL Server 2016+), as EF Core sends lists.
+    const type = OPENJSON_TYPES[column.type](column);
+    return `${expression} IN (SELECT [v] FROM OPENJSON(${add(jsonArrayText(values))}) WITH ([v] ${type} '$'))`;
+  },
+  anyOfParameters: (count) => (count <= SQLSERVER_SHORT_LIST ? count : 1),
+  textHoldsNul: true,
   /** OFFSET ... FETCH is only valid after ORDER BY, which the contract requires of `sql`. */
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);

@@ -1,11 +1,14 @@
 /**
- * Full-text queries behave as on keyword fields (spec §4.6): no analysis, so `match` and
- * `match_phrase` are a term on the field, `query_string` is a term on each of its fields, and
- * `simple_query_string` a term per whitespace-separated word. Query syntax (`field:value`,
- * `AND`, `*`, quotes) is not interpreted: the text is compared as it is.
+ * Full-text queries behave as on keyword fields: no analysis, so `match` and `match_phrase` are
+ * a term on the field (as OpenSearch's match on a keyword field is), `query_string` is a term
+ * of its whole unescaped text on each of its fields, and `simple_query_string` a term per
+ * whitespace-separated word. Query syntax (`field:value`, `AND`, `*`, grouping, ranges, boosts,
+ * fuzziness, regular expressions, phrases) is not translated yet: text using it is refused
+ * with a 400 naming it (query_syntax.ts) rather than compared as a keyword.
  */
 import { FederationError, badRequest } from '../../errors';
 import type { TranslationContext } from '../translation_context';
+import { queryStringTerm, simpleQueryStringWords } from './query_syntax';
 import { termCondition } from './term_queries';
 import {
   MATCH_NONE,
@@ -74,6 +77,7 @@ function lenientTerm(ctx: TranslationContext, field: string, value: unknown, len
 
 interface QueryStringSpec {
   query: string;
+  flags: unknown;
   fields: string[] | null;
   lenient: boolean | undefined;
   operator: 'or' | 'and';
@@ -105,7 +109,13 @@ const QUERY_STRING_IGNORED = new Set([
 ]);
 
 function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
-  const spec: QueryStringSpec = { query: '', fields: null, lenient: undefined, operator: 'or' };
+  const spec: QueryStringSpec = {
+    query: '',
+    flags: undefined,
+    fields: null,
+    lenient: undefined,
+    operator: 'or',
+  };
   let hasQuery = false;
   for (const [key, value] of Object.entries(expectObject(queryName, body))) {
     if (key === 'query') {
@@ -119,6 +129,8 @@ function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
     } else if (key === 'fields') {
       if (!Array.isArray(value)) throw parsingError(`[${queryName}] [fields] must be an array`);
       spec.fields = value.map(String);
+    } else if (key === 'flags') {
+      spec.flags = value;
     } else if (key === 'lenient') {
       spec.lenient = booleanFlag(value);
     } else if (key === 'default_operator') {
@@ -150,12 +162,12 @@ function termOnFields(ctx: TranslationContext, spec: QueryStringSpec, value: str
 
 export const queryStringQuery: QueryTranslator = (body, ctx) => {
   const spec = parseQueryString('query_string', body);
-  return termOnFields(ctx, spec, spec.query);
+  return termOnFields(ctx, spec, queryStringTerm(spec.query));
 };
 
 export const simpleQueryStringQuery: QueryTranslator = (body, ctx) => {
   const spec = parseQueryString('simple_query_string', body);
-  const words = spec.query.split(/\s+/).filter((word) => word !== '');
+  const words = simpleQueryStringWords(spec.query, spec.flags);
   if (words.length === 0) return MATCH_NONE;
   const terms = words.map((word) => termOnFields(ctx, spec, word));
   return spec.operator === 'and' ? allOf(terms) : anyOf(terms);

@@ -82,6 +82,58 @@ function patternCondition(
     );
   }
   if (pattern === null) return MATCH_NONE;
+  const hasNul = pattern.some((part) => part.kind === 'literal' && part.text.includes('\u0000'));
+  // PostgreSQL text cannot hold U+0000, so no value has this literal text (and the server
+  // would refuse the pattern): the query matches nothing, as in OpenSearch.
+  if (hasNul && !ctx.dialect.textHoldsNul) return MATCH_NONE;
   const placeholder = ctx.params.add(ctx.dialect.patternText(pattern, caseInsensitive));
-  return guarded(target, ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive));
+  const match = ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive);
+  if (!hasNul || ctx.dialect.name !== 'sqlite') return guarded(target, match);
+  return guarded(target, [
+    match,
+    ...sqliteNulConditions(ctx, target.sql, pattern, caseInsensitive),
+  ]);
+}
+
+/**
+ * SQLite's LIKE and GLOB stop reading the pattern at U+0000, so `x\0' OR ...*` alone would
+ * match every value starting with `x`. These byte-exact conditions on the value as a BLOB (which
+ * keeps every byte) add what the pattern says past the NUL: the literal text the value starts
+ * with (all of a prefix query), the text it ends with, and every literal containing a NUL
+ * somewhere in it. Case-insensitive patterns compare `lower()` of both sides, which folds ASCII
+ * only, as SQLite's LIKE does.
+ */
+function sqliteNulConditions(
+  ctx: TranslationContext,
+  expression: string,
+  pattern: readonly PatternPart[],
+  caseInsensitive: boolean
+): string[] {
+  const text = (sql: string) => (caseInsensitive ? `lower(${sql})` : sql);
+  const value = `CAST(${text(expression)} AS BLOB)`;
+  const bytes = (literal: string) => {
+    const buffer = Buffer.from(caseInsensitive ? asciiLower(literal) : literal, 'utf8');
+    return { placeholder: ctx.params.add(buffer), length: buffer.length };
+  };
+  const conditions: string[] = [];
+  const first = pattern[0];
+  const last = pattern[pattern.length - 1];
+  if (first.kind === 'literal') {
+    const { placeholder, length } = bytes(first.text);
+    conditions.push(`substr(${value}, 1, ${length}) = ${placeholder}`);
+  }
+  if (pattern.length > 1 && last.kind === 'literal') {
+    const { placeholder, length } = bytes(last.text);
+    conditions.push(`substr(${value}, -${length}) = ${placeholder}`);
+  }
+  for (const part of pattern.slice(1, -1)) {
+    if (part.kind === 'literal' && part.text.includes('\u0000')) {
+      conditions.push(`instr(${value}, ${bytes(part.text).placeholder}) > 0`);
+    }
+  }
+  return conditions;
+}
+
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }

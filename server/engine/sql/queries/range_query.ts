@@ -14,6 +14,7 @@ import {
   keywordValue,
   longBound,
   queryShardError,
+  springGapTwin,
 } from '../sql_values';
 import type { TranslationContext } from '../translation_context';
 import {
@@ -135,10 +136,23 @@ export function rangeCondition(
     comparisons.push(`${target.sql} ${operator} ${bind(ctx, target, value)}`);
   const { lower, upper } = spec;
   switch (target.column.type) {
-    case 'keyword':
-      if (lower) compare(lower.inclusive ? '>=' : '>', keywordValue(lower.value));
-      if (upper) compare(upper.inclusive ? '<=' : '<', keywordValue(upper.value));
+    case 'keyword': {
+      const bound = (value: unknown) => keywordValue(value);
+      if (lower) {
+        const text = bound(lower.value);
+        const cut = nulFreeBound(ctx, text);
+        // No stored value equals a bound with a NUL: it lies just above its text before the NUL.
+        if (cut !== null) compare('>', cut);
+        else compare(lower.inclusive ? '>=' : '>', text);
+      }
+      if (upper) {
+        const text = bound(upper.value);
+        const cut = nulFreeBound(ctx, text);
+        if (cut !== null) compare('<=', cut);
+        else compare(upper.inclusive ? '<=' : '<', text);
+      }
       break;
+    }
     case 'double':
       if (lower) compare(lower.inclusive ? '>=' : '>', doubleValue(lower.value));
       if (upper) compare(upper.inclusive ? '<=' : '<', doubleValue(upper.value));
@@ -160,6 +174,19 @@ export function rangeCondition(
     }
   }
   return guarded(target, comparisons);
+}
+
+/**
+ * Where text values cannot contain U+0000 (PostgreSQL, which refuses it in a parameter), a
+ * keyword bound `p\0...` is decided without sending it. OpenSearch orders keywords by their
+ * UTF-8 bytes, NUL being the smallest, so for every value `s` without a NUL: `s > p\0...` exactly
+ * when `s > p` (a longer `s` starting with `p` continues with a byte above 0), and `s < p\0...`
+ * exactly when `s <= p`. Returns `p`, or null when the bound has no NUL or may be sent as is.
+ */
+function nulFreeBound(ctx: TranslationContext, text: string): string | null {
+  if (ctx.dialect.textHoldsNul) return null;
+  const at = text.indexOf('\u0000');
+  return at < 0 ? null : text.slice(0, at);
 }
 
 /** Inclusive integer bounds, or null when no integer lies between them. */
@@ -246,11 +273,27 @@ export function dateIntervalCondition(
   const until = untilBound !== null && untilBound > LATEST_DATE ? null : untilBound;
   if (from !== null && until !== null && from >= until) return MATCH_NONE;
   const comparisons: string[] = [];
+  const at = (operator: string, value: string) =>
+    `${target.sql} ${operator} ${bind(ctx, target, value)}`;
+  // A wall time in a spring gap reads as the instant one gap later (Java's rule), so a bound
+  // just after the change also takes in, or leaves out, the matching part of the gap.
   if (from !== null) {
-    comparisons.push(`${target.sql} >= ${bind(ctx, target, dateValue(from, target.column, ctx))}`);
+    const wall = dateValue(from, target.column, ctx);
+    const gap = springGapTwin(from, target.column, ctx);
+    comparisons.push(
+      gap
+        ? `(${at('>=', wall)} OR (${at('>=', gap.twinStart)} AND ${at('<', gap.gapEnd)}))`
+        : at('>=', wall)
+    );
   }
   if (until !== null) {
-    comparisons.push(`${target.sql} < ${bind(ctx, target, dateValue(until, target.column, ctx))}`);
+    const wall = dateValue(until, target.column, ctx);
+    const gap = springGapTwin(until, target.column, ctx);
+    comparisons.push(
+      gap
+        ? `(${at('<', gap.twinStart)} OR (${at('>=', gap.gapEnd)} AND ${at('<', wall)}))`
+        : at('<', wall)
+    );
   }
   return guarded(target, comparisons);
 }

@@ -1,8 +1,8 @@
 /** `term`, `terms`, `ids` and `exists`: equality and presence. */
-import type { VirtualIndexColumn } from '../../../../common/catalog_types';
-import { DEFAULT_DATE_FORMAT, parseDateMath } from '../date_math';
 import { FederationError } from '../../errors';
-import { LONG_MAX, LONG_MIN, dateValue, keywordValue, termValue } from '../sql_values';
+import { fitsIntegerColumn } from '../integer_range';
+import { tooManyParameters } from '../param_list';
+import { keyValueOfId, keywordValue, termValue } from '../sql_values';
 import type { TranslationContext } from '../translation_context';
 import { dateTermCondition } from './range_query';
 import {
@@ -49,7 +49,7 @@ export function termCondition(
     );
   }
   if (type === 'date') return dateTermCondition(ctx, target, value);
-  const bound = termValue(value, target.column);
+  const bound = boundTerm(ctx, target, value);
   if (bound === null) return MATCH_NONE;
   if (caseInsensitive && type === 'keyword') {
     return guarded(target, `LOWER(${target.sql}) = LOWER(${bind(ctx, target, bound)})`);
@@ -85,12 +85,51 @@ export const termsQuery: QueryTranslator = (body, ctx) => {
     return anyOf(values.map((value) => dateTermCondition(ctx, target, value)));
   }
   // Values that can match nothing (a long with a fraction) drop out, as in OpenSearch.
-  const bound = values.map((value) => termValue(value, target.column)).filter((v) => v !== null);
+  const bound = values.map((value) => boundTerm(ctx, target, value)).filter((v) => v !== null);
   if (bound.length === 0) return MATCH_NONE;
-  if (bound.length === 1) return guarded(target, `${target.sql} = ${bind(ctx, target, bound[0])}`);
-  const list = bound.map((value) => bind(ctx, target, value)).join(', ');
-  return guarded(target, `${target.sql} IN (${list})`);
+  return guarded(
+    target,
+    anyOfValues(ctx, target, [...new Set(bound)], `[terms] query on [${field}]`)
+  );
 };
+
+/**
+ * A term's bound value, or null when no row can have it: a fraction on a long, or an integer
+ * the column's own type cannot hold (PostgreSQL would refuse to compare an `integer` column
+ * with 3000000000; OpenSearch's long field simply finds nothing).
+ */
+function boundTerm(ctx: TranslationContext, target: FieldTarget, value: unknown): unknown {
+  const bound = termValue(value, target.column);
+  if (!sendable(ctx, bound)) return null;
+  if (bound === null || target.column.type !== 'long') return bound;
+  return fitsIntegerColumn(bound as number | bigint, target.column, ctx.dialect.name)
+    ? bound
+    : null;
+}
+
+/**
+ * False for text no row can hold because the database refuses it in any value: PostgreSQL text
+ * cannot contain U+0000, so such a value equals no row (OpenSearch finds nothing) and is never
+ * sent, which would fail the whole statement.
+ */
+export function sendable(ctx: TranslationContext, value: unknown): boolean {
+  return ctx.dialect.textHoldsNul || typeof value !== 'string' || !value.includes('\u0000');
+}
+
+/** The column equals one of `values`, in the dialect's list form, within its parameter limit. */
+function anyOfValues(
+  ctx: TranslationContext,
+  target: FieldTarget,
+  values: unknown[],
+  part: string
+): string {
+  // Long lists are one parameter (an array or JSON); short ones one parameter per value.
+  const needed = ctx.dialect.anyOfParameters(values.length, target.column);
+  if (needed > ctx.params.remaining) {
+    throw tooManyParameters(ctx.dialect, `${part} with ${values.length} values`);
+  }
+  return ctx.dialect.anyOf(target.sql, values, target.column, (value) => ctx.params.add(value));
+}
 
 export const idsQuery: QueryTranslator = (body, ctx) => {
   const spec = expectObject('ids', body);
@@ -110,43 +149,9 @@ function idsCondition(ctx: TranslationContext, target: FieldTarget, ids: unknown
   const keys = ids
     .filter((id) => id !== null && typeof id !== 'object')
     .map((id) => keyValueOfId(keywordValue(id), target.column, ctx))
-    .filter((key) => key !== null);
+    .filter((key) => key !== null && sendable(ctx, key));
   if (keys.length === 0) return MATCH_NONE;
-  if (keys.length === 1) return guarded(target, `${target.sql} = ${bind(ctx, target, keys[0])}`);
-  return guarded(target, `${target.sql} IN (${keys.map((k) => bind(ctx, target, k)).join(', ')})`);
-}
-
-/**
- * The key value whose `_id` is `id`, or null when no row can have it: an `_id` is the key as
- * text, so `abc` names no row of an integer key and is simply not found (never an error).
- */
-function keyValueOfId(id: string, column: VirtualIndexColumn, ctx: TranslationContext): unknown {
-  switch (column.type) {
-    case 'keyword':
-      return id;
-    case 'long': {
-      if (!/^-?\d+$/.test(id)) return null;
-      const n = BigInt(id);
-      if (n < LONG_MIN || n > LONG_MAX) return null;
-      return Number.isSafeInteger(Number(n)) ? Number(n) : n;
-    }
-    case 'double': {
-      const n = Number(id);
-      return id.trim() === '' || !Number.isFinite(n) ? null : n;
-    }
-    case 'boolean':
-      return id === 'true' ? true : id === 'false' ? false : null;
-    case 'date':
-      try {
-        return dateValue(
-          parseDateMath(id, { format: DEFAULT_DATE_FORMAT, now: ctx.now }),
-          column,
-          ctx
-        );
-      } catch {
-        return null;
-      }
-  }
+  return guarded(target, anyOfValues(ctx, target, [...new Set(keys)], '[ids] query'));
 }
 
 export const existsQuery: QueryTranslator = (body, ctx) => {

@@ -1,0 +1,252 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'fs';
+import mysql from 'mysql2/promise';
+import { tmpdir } from 'os';
+import path from 'path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseSkip, databaseUrl, openSearchClient, uniqueName } from '../../../test/bed/context';
+import {
+  jdbcFor,
+  sqliteJdbc,
+  startFederationApi,
+  type FederationApi,
+} from '../../../test/integration/federation_api';
+
+const DS = '/_svc/connector/datasource';
+const VI = '/_svc/connector/index';
+const KINDS = ['postgres', 'mysql', 'sqlite'] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Rows 1..5 with an `integer` key, so 3000000000 is a valid long but no value of the key. */
+const DDL = (table: string) =>
+  `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name VARCHAR(20), n BIGINT)`;
+const INSERT = (table: string) =>
+  `INSERT INTO ${table} (id, name, n) VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30), (4, 'd', 40), (5, 'e', 50)`;
+
+/**
+ * The caller's mistakes on virtual indices answered as OpenSearch answers them (4xx, or
+ * not-found), never a 5xx or a database error (issue 8, defects 8 and 9), on every local
+ * database.
+ */
+describe('hostile but careful inputs on virtual indices', () => {
+  let api: FederationApi;
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const vi: Partial<Record<Kind, string>> = {};
+  const normal = uniqueName('hostile-normal');
+
+  beforeAll(async () => {
+    api = await startFederationApi();
+    await openSearchClient().index({ index: normal, id: '1', body: { x: 1 }, refresh: true });
+    cleanups.push(() => openSearchClient().indices.delete({ index: normal }, { ignore: [404] }));
+    for (const kind of KINDS) {
+      if (kind !== 'sqlite' && databaseSkip(kind) !== null) continue;
+      const table = `fed_hostile_${Math.random().toString(36).slice(2, 8)}`;
+      let jdbc: Record<string, string | undefined>;
+      if (kind === 'sqlite') {
+        const file = path.join(mkdtempSync(path.join(tmpdir(), 'federation-hostile-')), 'h.sqlite');
+        const db = new Database(file);
+        db.exec(DDL(table));
+        db.exec(INSERT(table));
+        db.close();
+        jdbc = sqliteJdbc(file);
+      } else {
+        const url = databaseUrl(kind, { skip: () => undefined as never });
+        await runSql(kind, url, [DDL(table), INSERT(table)]);
+        cleanups.push(() => runSql(kind, url, [`DROP TABLE IF EXISTS ${table}`]));
+        jdbc = jdbcFor(kind, url);
+      }
+      const datasource = uniqueName(`hostile-ds-${kind}`);
+      expect((await api.call('PUT', `${DS}/${datasource}`, { jdbc })).status).toBe(201);
+      cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+      const name = uniqueName(`hostile-${kind}`);
+      const created = await api.call('PUT', `${VI}/${name}`, {
+        datasource,
+        resource: table,
+        key: 'id',
+      });
+      expect(created.status).toBe(201);
+      cleanups.push(async () => {
+        await api.call('DELETE', `${VI}/${name}`);
+        await openSearchClient().indices.delete({ index: name }, { ignore: [404] });
+      });
+      vi[kind] = name;
+    }
+  });
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await api?.close();
+  });
+
+  function indexOf(kind: Kind, ctx: { skip(reason: string): never }): string {
+    return vi[kind] ?? ctx.skip(`${kind} is unavailable`);
+  }
+
+  for (const kind of KINDS) {
+    it(`${kind}: _doc takes one literal index name, as OpenSearch does`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      for (const expression of [`${name}%20`, `${name},`, `${name},${name}`]) {
+        const response = await api.call('GET', `/svc/${expression}/_doc/1`);
+        expect(response.status, expression).toBe(404);
+        expect(response.body.error.type).toBe('index_not_found_exception');
+        expect(response.body.error.reason).toBe(
+          `no such index [${decodeURIComponent(expression)}]`
+        );
+      }
+      expect((await api.call('GET', `/svc/${name}/_doc/1`)).body).toMatchObject({
+        found: true,
+        _source: { id: 1, name: 'a' },
+      });
+      // Multi-index APIs split as OpenSearch does: a trailing comma is nothing, a leading one an
+      // empty name.
+      expect((await api.call('POST', `/svc/${name},/_search`, {})).body.hits.total.value).toBe(5);
+      const leading = await api.call('POST', `/svc/,${name}/_search`, {});
+      expect(leading.status).toBe(404);
+      expect(leading.body.error.reason).toBe('no such index []');
+      expect((await api.call('GET', `/svc/${name},${name}/_mapping`)).status).toBe(200);
+    });
+
+    it(`${kind}: an id the integer key cannot hold is not found, in _doc and in its _mget slot`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      const get = await api.call('GET', `/svc/${name}/_doc/3000000000`);
+      expect(get.status).toBe(404);
+      expect(get.body).toEqual({ _index: name, _id: '3000000000', found: false });
+      const mget = await api.call('POST', '/svc/_mget', {
+        docs: [
+          { _index: name, _id: '3000000000' },
+          { _index: name, _id: '2' },
+          { _index: normal, _id: '1' },
+        ],
+      });
+      expect(mget.status).toBe(200);
+      expect(mget.body.docs.map((d: { found: boolean }) => d.found)).toEqual([false, true, true]);
+      const ids = await api.call('POST', `/svc/${name}/_search`, {
+        query: { ids: { values: ['3000000000', '4'] } },
+      });
+      expect(ids.status).toBe(200);
+      expect(ids.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['4']);
+    });
+
+    it(`${kind}: a search_after value the sort field cannot take is a 400`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      const response = await api.call('POST', `/svc/${name}/_search`, {
+        sort: [{ n: 'asc' }],
+        search_after: ['1; DROP'],
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.root_cause[0]).toMatchObject({
+        type: 'illegal_argument_exception',
+        reason: 'Failed to parse search_after value for field [n].',
+      });
+      // Numeric text is a value, as in OpenSearch.
+      const page = await api.call('POST', `/svc/${name}/_search`, {
+        sort: [{ n: 'asc' }],
+        search_after: ['25'],
+      });
+      expect(page.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['3', '4', '5']);
+    });
+
+    it(`${kind}: time values parse as OpenSearch parses them`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      for (const timeout of ['30d', '-1', '0', '5S', '1000000d']) {
+        const response = await api.call('POST', `/svc/${name}/_search`, { size: 1, timeout });
+        expect(response.status, timeout).toBe(200);
+        expect(response.body.hits.total.value).toBe(5);
+      }
+      const fractional = await api.call('POST', `/svc/${name}/_search`, { timeout: '1.5s' });
+      expect(fractional.status).toBe(400);
+      expect(fractional.body.error.reason).toBe(
+        'failed to parse [1.5s], fractional time values are not supported'
+      );
+      const unitless = await api.call('POST', `/svc/${name}/_search`, { timeout: '30' });
+      expect(unitless.status).toBe(400);
+      expect(unitless.body.error.reason).toBe(
+        'failed to parse setting [timeout] with value [30] as a time value: unit is missing or unrecognized'
+      );
+    });
+
+    it(`${kind}: long terms lists work within the database's parameter limit`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      // 70,000 values in one statement (two lists: one terms query may hold 65,536). PostgreSQL
+      // and SQLite bind each list as one parameter; MySQL one per value (fewer here, for speed).
+      const half = kind === 'mysql' ? 5_000 : 35_000;
+      const list = (offset: number) => Array.from({ length: half }, (_, i) => (offset + i) * 2 + 2);
+      const response = await api.call('POST', `/svc/${name}/_search`, {
+        query: {
+          bool: { should: [{ terms: { id: list(0) } }, { terms: { id: list(half).concat([1]) } }] },
+        },
+        sort: ['id'],
+      });
+      expect(response.status, response.text.slice(0, 300)).toBe(200);
+      expect(response.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['1', '2', '4']);
+    });
+  }
+
+  describe('terms and ids past every parameter limit, with maxTermsCount raised', () => {
+    let raised: FederationApi;
+    beforeAll(async () => {
+      raised = await startFederationApi({ maxTermsCount: 100_000 });
+    });
+    afterAll(async () => {
+      await raised?.close();
+    });
+
+    for (const kind of KINDS) {
+      it(`${kind}: 70,000 terms and 70,000 ids find exactly the matching rows`, async (ctx) => {
+        const name = indexOf(kind, ctx);
+        // Past MySQL's and PostgreSQL's 65,535 parameters: one JSON or array parameter.
+        const values = Array.from({ length: 70_000 }, (_, i) => i * 2 + 2);
+        const terms = await raised.call('POST', `/svc/${name}/_search`, {
+          query: { terms: { id: values } },
+          sort: ['id'],
+        });
+        expect(terms.status, terms.text.slice(0, 300)).toBe(200);
+        expect(terms.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['2', '4']);
+        const ids = await raised.call('POST', `/svc/${name}/_search`, {
+          query: { ids: { values: values.map(String).concat(['5']) } },
+          sort: ['id'],
+        });
+        expect(ids.status, ids.text.slice(0, 300)).toBe(200);
+        expect(ids.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['2', '4', '5']);
+      });
+    }
+
+    it("mysql: 65,536 values are OpenSearch's 400 under the default maxTermsCount", async (ctx) => {
+      const name = indexOf('mysql', ctx);
+      const response = await api.call('POST', `/svc/${name}/_search`, {
+        query: { terms: { id: Array.from({ length: 70_000 }, (_, i) => i) } },
+      });
+      expect(response.status).toBe(400);
+      expect(response.text).toContain('65536');
+    });
+  });
+
+  for (const kind of KINDS) {
+    it(`${kind}: a search on a name OpenSearch could not hold is its 404`, async (ctx) => {
+      const name = indexOf(kind, ctx);
+      const response = await api.call('POST', `/svc/${name}%20/_search`, {});
+      expect(response.status).toBe(404);
+      expect(response.body.error.type).toBe('index_not_found_exception');
+    });
+  }
+});
+
+async function runSql(kind: 'postgres' | 'mysql', url: string, statements: string[]) {
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const sql of statements) await client.query(sql);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const connection = await mysql.createConnection(url);
+  try {
+    for (const sql of statements) await connection.query(sql);
+  } finally {
+    await connection.end();
+  }
+}

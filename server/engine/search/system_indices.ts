@@ -1,0 +1,140 @@
+import {
+  isSystemIndexName,
+  SYSTEM_INDEX_PATTERN,
+  SYSTEM_INDEX_PREFIX,
+} from '../../../common/system_indices';
+import { FederationError } from '../errors';
+import { OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import type {
+  OpenSearchTransportClient,
+  TransportRequestOptions,
+  TransportRequestParams,
+} from '../opensearch/transport';
+
+/** Endpoints that, without an index in the path, read every index. */
+const ALL_INDEX_ENDPOINTS = new Set(['_search', '_count', '_field_caps', '_mapping']);
+
+/**
+ * The names of the aliases that point at a system index, read as the server itself (a user may
+ * not see them). Read afresh for each request that names an exact index: an alias created a
+ * moment ago must be refused too.
+ */
+export class SystemAliases {
+  constructor(private readonly internal: OpenSearchGateway) {}
+
+  async names(): Promise<ReadonlySet<string>> {
+    const response = await this.internal.request<
+      Record<string, { aliases?: Record<string, unknown> }>
+    >({
+      method: 'GET',
+      path: `/${SYSTEM_INDEX_PATTERN}/_alias`,
+      querystring: { expand_wildcards: 'all' },
+    });
+    return new Set(Object.values(response).flatMap((entry) => Object.keys(entry.aliases ?? {})));
+  }
+}
+
+/**
+ * The user's door to OpenSearch with the system indices walled off: a request that names one
+ * (or an alias of one) is refused as OpenSearch's security plugin refuses a forbidden index, and
+ * every wildcard, `_all` or index-less search gets a `-.federation-*` exclusion so it never
+ * expands to them (OpenSearch applies the exclusion to indices reached through aliases too).
+ * It stands at the gateway so that every route and every later one is covered.
+ */
+export class SystemIndexGateway extends OpenSearchGateway {
+  constructor(
+    client: OpenSearchTransportClient,
+    private readonly systemAliases: SystemAliases
+  ) {
+    super(client);
+  }
+
+  /** Read once per gateway, which is built per request. */
+  private aliasNames: Promise<ReadonlySet<string>> | null = null;
+
+  private aliases(): Promise<ReadonlySet<string>> {
+    this.aliasNames ??= this.systemAliases.names().catch((error: unknown) => {
+      this.aliasNames = null;
+      throw error;
+    });
+    return this.aliasNames;
+  }
+
+  override async request<T = unknown>(
+    params: TransportRequestParams,
+    options?: TransportRequestOptions
+  ): Promise<T> {
+    return super.request<T>(await this.guarded(params), options);
+  }
+
+  private async guarded(params: TransportRequestParams): Promise<TransportRequestParams> {
+    const [first = '', ...rest] = params.path.replace(/^\//, '').split('/');
+    // Index names never start with `_`: such a segment is an endpoint, except `_all` (and a
+    // list, which OpenSearch would read as index names).
+    if (first === '' || (first.startsWith('_') && first !== '_all' && !/,|%2C/i.test(first))) {
+      if (first === '_mget') await this.checkMgetDocs(params.body);
+      const readsAll = ALL_INDEX_ENDPOINTS.has(first) && rest.length === 0 && !hasPit(params.body);
+      if (!readsAll) return params;
+      return { ...params, path: `/${encodeExpression(`*,-${SYSTEM_INDEX_PATTERN}`)}/${first}` };
+    }
+    const expression = await this.guardedExpression(safeDecode(first));
+    if (rest[0] === '_mget') await this.checkMgetDocs(params.body);
+    return { ...params, path: `/${[encodeExpression(expression), ...rest].join('/')}` };
+  }
+
+  /** Refuses system names; adds the exclusion where a wildcard could reach one. */
+  private async guardedExpression(expression: string): Promise<string> {
+    const parts = expression.split(',').map((part) => part.trim());
+    let wildcard = false;
+    for (const part of parts) {
+      // An exclusion only narrows what the other parts name.
+      if (part.startsWith('-')) continue;
+      if (part === '_all' || part.includes('*')) {
+        wildcard = true;
+        continue;
+      }
+      if (isSystemIndexName(part) || (await this.aliases()).has(part)) throw forbidden(part);
+    }
+    if (!wildcard) return expression;
+    const listed = parts.map((part) => (part === '_all' ? '*' : part));
+    return [...listed, `-${SYSTEM_INDEX_PATTERN}`].join(',');
+  }
+
+  private async checkMgetDocs(body: TransportRequestParams['body']): Promise<void> {
+    if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) return;
+    for (const doc of body.docs as Array<{ _index?: unknown }>) {
+      const index = typeof doc?._index === 'string' ? doc._index : undefined;
+      if (index === undefined) continue;
+      for (const part of index.split(',').map((p) => p.trim())) {
+        if (isSystemIndexName(part) || (await this.aliases()).has(part)) throw forbidden(part);
+      }
+    }
+  }
+}
+
+/** A 403 in the security plugin's shape: the caller may not touch that index through /svc. */
+export function forbidden(index: string): FederationError {
+  return new FederationError(
+    403,
+    'security_exception',
+    `no permissions for [${index}]: indices starting with [${SYSTEM_INDEX_PREFIX}] hold the Federation plugin's own state (datasources, virtual indices, points in time) and cannot be read or written through /svc; manage datasources and virtual indices with /_svc/connector`,
+    { index }
+  );
+}
+
+function hasPit(body: TransportRequestParams['body']): boolean {
+  return typeof body === 'object' && body !== null && body.pit !== undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** As opensearchPath encodes a part: escaped, with commas and wildcards left readable. */
+function encodeExpression(expression: string): string {
+  return encodeURIComponent(expression).replace(/%2C/gi, ',').replace(/%2A/gi, '*');
+}
