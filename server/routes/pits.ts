@@ -5,13 +5,16 @@ import type { Router } from '../http/router_contract';
 import { routeOptions, type RouteDependencies } from './route_dependencies';
 import { indexParams, urlParams } from './schemas';
 
+const pitId = z.string().min(1, 'must not be empty');
+
+/** OpenSearch's close body: `pit_id` (one or a list); `id` is accepted as well. */
 const closeBody = z
   .object({
-    id: z.string().optional(),
-    pit_id: z.union([z.string(), z.array(z.string())]).optional(),
+    id: pitId.optional(),
+    pit_id: z.union([pitId, z.array(pitId).min(1, 'no pit ids specified')]).optional(),
   })
   .refine((b) => b.id !== undefined || b.pit_id !== undefined, {
-    message: 'give the PIT id as [id]',
+    message: 'give the ids of the points in time to close as [pit_id]',
   });
 
 /** Points in time (spec §4.4): open on an index expression, close by id. */
@@ -40,8 +43,12 @@ export function registerPitRoutes(router: Router, deps: RouteDependencies): void
       body: { format: 'json', schema: closeBody, required: true },
     },
     async ({ body }, context) => {
-      const id = body.id ?? [body.pit_id].flat()[0]!;
-      return deps.engineFor(context).pits.close(id);
+      // Every id given is closed, not only the first.
+      const ids = [...new Set([body.id ?? [], body.pit_id ?? []].flat())];
+      const pits = deps.engineFor(context).pits;
+      const closed: unknown[] = [];
+      for (const id of ids) closed.push(...(await pits.close(id)).pits);
+      return { pits: closed };
     }
   );
 }

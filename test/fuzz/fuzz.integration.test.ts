@@ -21,11 +21,20 @@ import {
   setUpFuzzFixture,
   type FuzzFixture,
 } from './fuzz_fixture';
-import { classify, formatClasses, healthProblems, runCase, type Failure } from './fuzz_runner';
+import {
+  classify,
+  formatClasses,
+  healthProblems,
+  recovers,
+  runCase,
+  type Failure,
+} from './fuzz_runner';
 import { registeredRoutes } from './route_catalog';
 
 const config = fuzzConfig();
 const routes = registeredRoutes();
+/** How long a host that left a case unanswered gets to answer a probe before it is restarted. */
+const RECOVERY_WAIT_MS = 20_000;
 
 describe(`fuzz: every route (seed ${config.seed}, ${config.total} cases)`, () => {
   let fixture: FuzzFixture;
@@ -67,6 +76,16 @@ describe(`fuzz: every route (seed ${config.seed}, ${config.total} cases)`, () =>
               `${category}:${index} ${Date.now() - started} ms ${failure ? failure.problems.map((p) => p.kind).join(',') : 'ok'} ${fuzzCase.method} ${fuzzCase.path.slice(0, 100)} ${fuzzCase.note}`
             );
           if (failure) failures.push(failure);
+          if (failure?.problems.some((p) => p.kind === 'no_answer')) {
+            // The host may be frozen by that request: wait a little, then start a fresh one so
+            // the remaining cases still test something.
+            if (!(await recovers(fixture.api, fixture.world, RECOVERY_WAIT_MS))) {
+              health.push(
+                `after ${category}:${index} (it did not recover within ${RECOVERY_WAIT_MS} ms; restarted)`
+              );
+              await fixture.restart();
+            }
+          }
           if (++sinceProbe >= config.healthEvery) {
             sinceProbe = 0;
             const problems = await healthProblems(fixture.api, fixture.world);

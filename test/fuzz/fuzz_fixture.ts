@@ -14,12 +14,8 @@ import { createOpenSearchIndex, deleteOpenSearchIndex } from '../differential/op
 import { createSqlTable, SQL_KINDS, type SqlKind } from '../differential/sql_tables';
 import { valuePool } from '../differential/value_pool';
 import type { FederationSettings } from '../../server/engine/settings';
-import {
-  jdbcFor,
-  sqliteJdbc,
-  startFederationApi,
-  type FederationApi,
-} from '../integration/federation_api';
+import { jdbcFor, sqliteJdbc } from '../integration/federation_api';
+import { startHostProcess, type HostHandle } from './host_handle';
 import type { FuzzWorld } from './valid_requests';
 
 /** Small on purpose: every case must answer within a few seconds, and huge bodies stay cheap. */
@@ -38,7 +34,10 @@ export const CASE_LIMIT_MS =
 export const FUZZ_SECRET = 'fuzz-Secret-7f3a91c2e8';
 
 export interface FuzzFixture {
-  api: FederationApi;
+  /** The host; replaced by `restart`. */
+  api: HostHandle;
+  /** Kills the host and starts a new one on the same catalog (after a case froze it). */
+  restart(): Promise<void>;
   world: FuzzWorld;
   skipped: Map<SqlKind, string>;
   close(): Promise<void>;
@@ -47,7 +46,8 @@ export interface FuzzFixture {
 export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'federation-fuzz-'));
   // The SQLite file lives in a directory of its own, the only one this host may open.
-  const api = await startFederationApi({ ...FUZZ_HOST_SETTINGS, sqliteDirectories: [tempDir] });
+  const settings = { ...FUZZ_HOST_SETTINGS, sqliteDirectories: [tempDir] };
+  let api = await startHostProcess(settings);
   const spec = datasetSpec(20251123, rows);
   const normal = uniqueName('fuzz-normal');
   const world: FuzzWorld = {
@@ -113,11 +113,22 @@ export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
     await close();
     throw error;
   }
-  return { api, world, skipped, close };
+  const fixture: FuzzFixture = {
+    api,
+    world,
+    skipped,
+    close,
+    restart: async () => {
+      await fixture.api.close();
+      api = await startHostProcess(settings);
+      fixture.api = api;
+    },
+  };
+  return fixture;
 }
 
 /** Removes what a fuzz case may have left: datasources and virtual indices under the fresh prefix. */
-export async function removeFreshState(api: FederationApi, world: FuzzWorld): Promise<string[]> {
+export async function removeFreshState(api: HostHandle, world: FuzzWorld): Promise<string[]> {
   const left: string[] = [];
   for (const [list, base] of [
     ['/_svc/connector/index/_search', '/_svc/connector/index'],

@@ -4,10 +4,10 @@
  * into classes: one route, one kind of problem, one status.
  */
 import { openSearchClient } from '../bed/context';
-import type { FederationApi } from '../integration/federation_api';
 import { describeCase, type FuzzCase } from './case_generator';
 import { checkResponse, type Problem } from './checker';
 import { CASE_LIMIT_MS, FUZZ_SECRET } from './fuzz_fixture';
+import type { HostHandle } from './host_handle';
 import { send, type RawResponse } from './raw_client';
 import { routeName } from './route_catalog';
 import { routeKind, targets, type FuzzWorld } from './valid_requests';
@@ -20,7 +20,7 @@ export interface Failure {
 }
 
 export async function runCase(
-  api: FederationApi,
+  api: HostHandle,
   world: FuzzWorld,
   c: FuzzCase
 ): Promise<Failure | null> {
@@ -28,7 +28,7 @@ export async function runCase(
   try {
     // Wait past the limit so a slow answer is reported as slow, not as missing.
     response = await send(
-      api.server.url,
+      api.url,
       { method: c.method, path: c.path, body: c.body, contentType: c.contentType },
       CASE_LIMIT_MS + 5_000
     );
@@ -54,7 +54,7 @@ export async function runCase(
 
 /** Deletes what a successful case created, so a run leaves no state behind. */
 async function undo(
-  api: FederationApi,
+  api: HostHandle,
   world: FuzzWorld,
   c: FuzzCase,
   response: RawResponse
@@ -86,13 +86,30 @@ async function deleteConcreteIndex(world: FuzzWorld, id: string): Promise<void> 
   }
 }
 
+/**
+ * After a case got no answer: whether the host answers a probe again within `waitMs` (a host
+ * still busy with the abandoned request answers late; a frozen one never does).
+ */
+export async function recovers(
+  api: HostHandle,
+  world: FuzzWorld,
+  waitMs: number
+): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    if ((await healthProblems(api, world)).length === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  return false;
+}
+
 /** A probe that the host and its pools still answer: a normal and a virtual-index search. */
-export async function healthProblems(api: FederationApi, world: FuzzWorld): Promise<string[]> {
+export async function healthProblems(api: HostHandle, world: FuzzWorld): Promise<string[]> {
   const problems: string[] = [];
   for (const index of [world.normal, ...Object.values(world.virtual)]) {
     try {
       const response = await send(
-        api.server.url,
+        api.url,
         {
           method: 'POST',
           path: `/svc/${encodeURIComponent(index)}/_search`,

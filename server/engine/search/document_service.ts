@@ -89,7 +89,11 @@ export class DocumentService {
     });
 
     const byIndex = new Map<string, typeof docs>();
-    docs.forEach((doc) => byIndex.set(doc._index, [...(byIndex.get(doc._index) ?? []), doc]));
+    for (const doc of docs) {
+      const group = byIndex.get(doc._index);
+      if (group) group.push(doc);
+      else byIndex.set(doc._index, [doc]);
+    }
     const definitions = await this.virtualIndices.lookup([...byIndex.keys()]);
     const results: DocumentResult[] = new Array(docs.length);
 

@@ -70,7 +70,9 @@ export function virtualFieldCaps(
     for (const column of definitions.get(name)!.columns) {
       if (!matchers.some((m) => m.test(column.name))) continue;
       const types = byField.get(column.name) ?? new Map<string, string[]>();
-      types.set(column.type, [...(types.get(column.type) ?? []), name]);
+      const indices = types.get(column.type);
+      if (indices) indices.push(name);
+      else types.set(column.type, [name]);
       byField.set(column.name, types);
     }
   }
