@@ -38,6 +38,14 @@ describe('assertNesting', () => {
     expect(errorOf(() => assertNesting(aggs, limits)).reason).toContain('aggregations are nested');
   });
 
+  it('refuses a key name longer than OpenSearch parses (it answers a 500 for one)', () => {
+    expect(() => assertNesting({ size: 1, ['k'.repeat(50_000)]: 1 }, limits)).not.toThrow();
+    const error = errorOf(() => assertNesting({ query: { ['k'.repeat(50_001)]: {} } }, limits));
+    expect(error.type).toBe('stream_constraints_exception');
+    expect(error.reason).toContain('Name length (50001)');
+    expect(error.reason.length).toBeLessThan(400);
+  });
+
   it('checks every NDJSON line', () => {
     const line = JSON.stringify(nestedBools(4));
     expect(errorOf(() => parseNdjsonBody(`{}\n${line}\n`, limits)).reason).toContain('line 2');

@@ -29,6 +29,11 @@ const COMPOUND_QUERIES = new Set([
   'script_score',
 ]);
 const AGGREGATION_KEYS = new Set(['aggs', 'aggregations']);
+/**
+ * Longest key name OpenSearch's parser takes (`StreamReadConstraints` max name length); past it
+ * OpenSearch answers a 500, so the host answers the 400 first.
+ */
+const MAX_NAME_LENGTH = 50_000;
 
 interface Frame {
   value: unknown;
@@ -71,6 +76,13 @@ export function assertNesting(value: unknown, limits: NestingLimits, where = 'th
       ? v.map((item, i) => [String(i), item])
       : Object.entries(v);
     for (const [key, child] of entries) {
+      if (key.length > MAX_NAME_LENGTH) {
+        throw new FederationError(
+          400,
+          'stream_constraints_exception',
+          `Name length (${key.length}) exceeds the maximum allowed (${MAX_NAME_LENGTH}) in ${where} at [${pathOf(frame)}]: a field or key name this long names nothing`
+        );
+      }
       if (typeof child !== 'object' || child === null) continue;
       const array = Array.isArray(v);
       stack.push({

@@ -98,6 +98,28 @@ export async function startStandaloneServer(
       }
     })();
   });
+  // Requests Node refuses before any route runs (a URL or headers over its size limit, broken
+  // HTTP) still get OpenSearch's error format rather than a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(
+      errorBody(
+        status,
+        tooLarge ? 'too_long_http_header_exception' : 'illegal_argument_exception',
+        tooLarge
+          ? 'the request line and headers are larger than this host accepts; send long values in the body'
+          : 'the request is not valid HTTP',
+        {}
+      )
+    );
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    );
+  });
   // Bounded waits: a client that stalls while sending cannot hold a socket forever.
   server.requestTimeout = 5 * 60_000;
   server.headersTimeout = 60_000;

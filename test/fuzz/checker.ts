@@ -19,6 +19,11 @@ export interface CheckOptions {
   secrets: string[];
   /** A `/svc` route: its hits must never come from our system indices (catalog routes' may). */
   searchSide: boolean;
+  /**
+   * The request asked for `filter_path`: OpenSearch filters error bodies by it too, so a
+   * passed-through error need not keep the full format (its status still counts).
+   */
+  filtered?: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -76,7 +81,7 @@ export function checkResponse(res: RawResponse, options: CheckOptions): Problem[
   if (status >= 400) {
     if (options.expectSuccess)
       problems.push({ kind: 'valid_request_refused', detail: `${status} ${reasonOf(json)}` });
-    if (!(status === 404 && isNotFoundShape(json))) {
+    if (!(status === 404 && isNotFoundShape(json)) && !options.filtered) {
       const format = errorFormatProblem(json, status);
       if (format !== null)
         problems.push({

@@ -46,6 +46,7 @@ export async function runCase(
     limitMs: CASE_LIMIT_MS,
     secrets: [FUZZ_SECRET],
     searchSide: c.route.path.startsWith('/svc'),
+    filtered: /[?&]filter_path=/.test(c.path),
   });
   return problems.length === 0
     ? null

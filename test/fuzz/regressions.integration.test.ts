@@ -50,6 +50,64 @@ describe('fuzz regressions: route and HTTP plumbing', () => {
     }
   });
 
+  it('answers an unpaired surrogate in an index name or id with a 400 (was a 500 "URI malformed")', async () => {
+    // seed 7: hostile_strings:747 and grammar_mutation:458 — encodeURIComponent threw.
+    for (const [method, path, body] of [
+      ['POST', '/svc/_msearch', '{"index":"\\ud800"}\n{}\n'],
+      ['DELETE', '/svc/_pit', '{"id":"\\ud800"}'],
+    ] as const) {
+      const response = await send(api.server.url, { method, path, body }, 10_000);
+      const answer = (response.json as any)?.responses?.[0] ?? response.json;
+      const status = answer?.status ?? response.status;
+      expect(status, `${method} ${path}: ${response.text}`).toBe(400);
+      expect(errorFormatProblem(answer, 400)).toBeNull();
+    }
+  });
+
+  it('answers a non-text index in an msearch header with a 400 (was a 500)', async () => {
+    // seed 7: grammar_mutation:357 — `index: {"toString": null}` could not become text.
+    const body = `{}\n{}\n{"index":{"toString":null}}\n{}\n`;
+    const response = await send(
+      api.server.url,
+      { method: 'POST', path: `/svc/${index}/_msearch`, body },
+      10_000
+    );
+    expect(response.status, response.text).toBe(400);
+    expect(errorFormatProblem(response.json, 400)).toBeNull();
+    expect((response.json as any).error.reason).toContain('line 3: key [index]');
+  });
+
+  it('passes _mget with filter_path on normal indices through (was a 500)', async () => {
+    // seed 99: query_params:181 — the filtered answer had no `docs` to merge.
+    const response = await api.call('POST', `/svc/${index}/_mget?filter_path=docs._id`, {
+      ids: ['1'],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ docs: [{ _id: '1' }] });
+  });
+
+  it('answers a key name longer than OpenSearch parses with a 400 (OpenSearch answers 500)', async () => {
+    // seed 99: grammar_mutation:419.
+    const response = await send(
+      api.server.url,
+      { method: 'POST', path: '/svc/_search', body: `{"size":1,"${'x'.repeat(70_000)}":{}}` },
+      10_000
+    );
+    expect(response.status, response.text.slice(0, 300)).toBe(400);
+    expect((response.json as any).error.type).toBe('stream_constraints_exception');
+  });
+
+  it('answers a URL over the size limit in OpenSearch’s format (was a bare 431)', async () => {
+    // seed 99: wrong_types:466 — Node refused the request before any route ran.
+    const response = await send(
+      api.server.url,
+      { method: 'GET', path: `/svc/${index}/_mapping?pretty=${'%F0%9F%98%80'.repeat(5_000)}` },
+      10_000
+    );
+    expect(response.status).toBe(431);
+    expect(errorFormatProblem(response.json, 431)).toBeNull();
+  });
+
   it('closes every PIT in a [pit_id] list, not only the first', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {

@@ -1,3 +1,4 @@
+import { badRequest } from '../errors';
 import { fromClientError } from './client_errors';
 import type {
   OpenSearchTransportClient,
@@ -27,10 +28,19 @@ export class OpenSearchGateway {
 
 /** Builds `/a,b/_search`-style paths; each part is escaped, commas and wildcards stay readable. */
 export function opensearchPath(...parts: string[]): string {
-  return (
-    '/' +
-    parts
-      .map((part) => encodeURIComponent(part).replace(/%2C/gi, ',').replace(/%2A/gi, '*'))
-      .join('/')
-  );
+  return '/' + parts.map(encodePathPart).join('/');
+}
+
+/**
+ * One path part (an index expression, an id), escaped with commas and wildcards left readable.
+ * Text with an unpaired surrogate (`"\ud800"` in JSON) names nothing and cannot be sent as
+ * UTF-8: it is the caller's mistake, not a failure of ours.
+ */
+export function encodePathPart(part: string): string {
+  if (/\p{Surrogate}/u.test(part)) {
+    throw badRequest(
+      `[${part}] is not valid Unicode text: it holds an unpaired surrogate; send index names and ids as well-formed text`
+    );
+  }
+  return encodeURIComponent(part).replace(/%2C/gi, ',').replace(/%2A/gi, '*');
 }

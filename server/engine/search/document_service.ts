@@ -96,6 +96,11 @@ export class DocumentService {
     }
     const definitions = await this.virtualIndices.lookup([...byIndex.keys()]);
     const results: DocumentResult[] = new Array(docs.length);
+    if (definitions.size > 0 && params.filter_path !== undefined) {
+      throw badRequest(
+        '[filter_path] is not supported on an mget that includes virtual indices; leave it out and read the fields you need from the response'
+      );
+    }
 
     for (const [name, group] of byIndex) {
       const definition = definitions.get(name);
@@ -116,13 +121,17 @@ export class DocumentService {
       }
     }
     const normal = docs.filter((doc) => !definitions.has(doc._index));
-    if (normal.length > 0) {
-      const response = await this.openSearch.request<{ docs: DocumentResult[] }>({
+    const normalMget = () =>
+      this.openSearch.request<{ docs: DocumentResult[] }>({
         method: 'POST',
         path: '/_mget',
         body: { docs: normal.map(({ position: _p, ...doc }) => doc) },
         querystring: definedParams(params),
       });
+    // No virtual index: OpenSearch's answer as it is (with `filter_path` and all).
+    if (normal.length === docs.length) return normalMget();
+    if (normal.length > 0) {
+      const response = await normalMget();
       normal.forEach((doc, i) => (results[doc.position] = response.docs[i]));
     }
     return { docs: results };

@@ -59,10 +59,12 @@ export class MsearchService {
           `msearch line ${i + 1} and ${i + 2} must be JSON objects (a header and a search body)`
         );
       }
-      for (const key of Object.keys(header)) {
+      for (const [key, value] of Object.entries(header)) {
         if (!HEADER_KEYS.has(key)) {
           throw badRequest(`key [${key}] is not supported in the metadata section`);
         }
+        const problem = headerValueProblem(key, value);
+        if (problem) throw badRequest(`msearch line ${i + 1}: key [${key}] ${problem}`);
       }
       pairs.push({ header, body });
     }
@@ -97,6 +99,20 @@ export class MsearchService {
     });
     return { took: Date.now() - started, responses };
   }
+}
+
+/** Why a header value has the wrong type, or null: targets are names, the rest plain values. */
+function headerValueProblem(key: string, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (key === 'index' || key === 'indices') {
+    const names = Array.isArray(value) ? value : [value];
+    return names.every((name) => typeof name === 'string')
+      ? null
+      : 'must be an index name or a list of index names';
+  }
+  return ['string', 'number', 'boolean'].includes(typeof value)
+    ? null
+    : 'must be a string, a number or a boolean';
 }
 
 /** Header options other than the target are search URL parameters (`preference`, `routing`...). */

@@ -4,7 +4,7 @@ import {
   SYSTEM_INDEX_PREFIX,
 } from '../../../common/system_indices';
 import { FederationError } from '../errors';
-import { OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import { encodePathPart, OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import type {
   OpenSearchTransportClient,
   TransportRequestOptions,
@@ -75,11 +75,11 @@ export class SystemIndexGateway extends OpenSearchGateway {
       if (first === '_mget') await this.checkMgetDocs(params.body);
       const readsAll = ALL_INDEX_ENDPOINTS.has(first) && rest.length === 0 && !hasPit(params.body);
       if (!readsAll) return params;
-      return { ...params, path: `/${encodeExpression(`*,-${SYSTEM_INDEX_PATTERN}`)}/${first}` };
+      return { ...params, path: `/${encodePathPart(`*,-${SYSTEM_INDEX_PATTERN}`)}/${first}` };
     }
     const expression = await this.guardedExpression(safeDecode(first));
     if (rest[0] === '_mget') await this.checkMgetDocs(params.body);
-    return { ...params, path: `/${[encodeExpression(expression), ...rest].join('/')}` };
+    return { ...params, path: `/${[encodePathPart(expression), ...rest].join('/')}` };
   }
 
   /** Refuses system names; adds the exclusion where a wildcard could reach one. */
@@ -132,9 +132,4 @@ function safeDecode(segment: string): string {
   } catch {
     return segment;
   }
-}
-
-/** As opensearchPath encodes a part: escaped, with commas and wildcards left readable. */
-function encodeExpression(expression: string): string {
-  return encodeURIComponent(expression).replace(/%2C/gi, ',').replace(/%2A/gi, '*');
 }
