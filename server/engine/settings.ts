@@ -66,9 +66,10 @@ export const settingsSchema = z
      */
     openSearchRequestTimeoutMs: z.number().int().positive().default(30_000),
     /**
-     * SQLite statements running at once, each in a worker thread off the event loop. A running
-     * statement keeps a core busy, and the event loop needs one too: 2 suits a small host and
-     * still lets a quick SQLite search run beside a slow one.
+     * SQLite worker processes (each runs one statement at a time, off the event loop): the most
+     * SQLite statements running at once. A running statement keeps a core busy, and the event
+     * loop needs one too: 2 suits a small host and still lets a quick SQLite search run beside a
+     * slow one. A statement past its timeout is killed with its process, freeing its place.
      */
     sqliteWorkers: z.number().int().min(1).max(64).default(2),
     /**

@@ -108,6 +108,14 @@ describe('fuzz regressions: route and HTTP plumbing', () => {
     expect(errorFormatProblem(response.json, 431)).toBeNull();
   });
 
+  it('answers a body OpenSearch’s parser fails on with a 400, not its 500', async () => {
+    // seed 20251123: wrong_types:2 — `"_source": [[]]` is OpenSearch's own 500.
+    const response = await api.call('POST', `/svc/${index}/_search`, { _source: [[]] });
+    expect(response.status, response.text).toBe(400);
+    expect(errorFormatProblem(response.body, 400)).toBeNull();
+    expect(response.body.error.type).toBe('illegal_state_exception');
+  });
+
   it('closes every PIT in a [pit_id] list, not only the first', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 2; i++) {

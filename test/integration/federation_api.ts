@@ -3,7 +3,7 @@
  * logger that keeps every line (so tests can check that no secret is ever logged), and a small
  * client that returns status, parsed body and raw text.
  */
-import { mkdtempSync, writeFileSync } from 'fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { parseSettings, type FederationSettings } from '../../server/engine/settings';
@@ -69,7 +69,10 @@ export async function startFederationApi(
       }
       return { status: response.status, body: parsed as never, text };
     },
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      rmSync(uiDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import path from 'path';
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childPids, processExists } from '../bed/child_processes';
 import { openSearchClient, uniqueName } from '../bed/context';
 import {
   sqliteJdbc,
@@ -32,7 +33,7 @@ async function timed<T>(work: Promise<T>, plannedAt = performance.now()) {
 }
 
 /**
- * SQLite through the standalone host: statements run in worker threads, so a slow one neither
+ * SQLite through the standalone host: statements run in worker processes, so a slow one neither
  * freezes other requests nor outlives its timeout (issue 8, defect 2); files are limited to the
  * configured directories (defect 12); an unknown schema is the caller's mistake (defect 9).
  */
@@ -157,6 +158,54 @@ describe('SQLite datasources on the host', () => {
     } finally {
       await strict.close();
     }
+  });
+
+  describe('with a single worker', () => {
+    /** A statement's timeout, far below the slow statement's own time (several seconds). */
+    const SHORT_TIMEOUT_MS = 1_000;
+    let single: FederationApi;
+    const slowOn = (host: FederationApi) =>
+      host.call('POST', `/svc/${slowVi}/_search`, {
+        size: 0,
+        timeout: `${SHORT_TIMEOUT_MS}ms`,
+        track_total_hits: false,
+        aggs: { n: { cardinality: { field: 'v' } } },
+      });
+
+    beforeAll(async () => {
+      // One worker: a statement still running after its timeout would hold the only slot.
+      single = await startFederationApi({ sqliteWorkers: 1 });
+    });
+
+    afterAll(async () => {
+      await single?.close();
+    });
+
+    it('ends a timed-out statement’s process at once instead of letting it finish', async () => {
+      const before = new Set(childPids('sqlite_worker'));
+      const slow = slowOn(single);
+      await sleep(400);
+      // The statement runs in a child process of the host: only a process can be killed mid-step.
+      const running = childPids('sqlite_worker').filter((pid) => !before.has(pid));
+      expect(running).toHaveLength(1);
+      const response = await slow;
+      expect(response.status).toBe(504);
+      // Gone right after the 504 (the host reaps it as soon as the kill lands), not seconds later.
+      const answeredAt = performance.now();
+      while (processExists(running[0]) && performance.now() - answeredAt < 300) await sleep(10);
+      expect(processExists(running[0])).toBe(false);
+    });
+
+    it('serves the next statement promptly after slow ones timed out', async () => {
+      // Each slow statement would run for seconds more; neither may hold the only slot.
+      for (let i = 0; i < 2; i++) expect((await slowOn(single)).status).toBe(504);
+      const probe = await timed(
+        single.call('POST', `/svc/${smallVi}/_search`, { query: { term: { id: 7 } } })
+      );
+      expect(probe.value.status).toBe(200);
+      expect(probe.value.body.hits.hits.map((h: any) => h._id)).toEqual(['7']);
+      expect(probe.ms).toBeLessThan(1_500);
+    });
   });
 
   it('answers an unknown schema with a 400 naming it, as for PostgreSQL and MySQL', async () => {

@@ -38,18 +38,24 @@ export class VirtualIndexService {
   async put(id: string, body: VirtualIndexBody): Promise<WriteResult & { index_created: boolean }> {
     assertVirtualIndexId(id);
     if (!(await this.datasources.exists(body.datasource))) {
-      throw badRequest(`datasource [${body.datasource}] does not exist`, {
-        datasource: body.datasource,
-      });
+      throw badRequest(
+        `datasource [${body.datasource}] does not exist; create it first, or name an existing one in [datasource]`,
+        {
+          datasource: body.datasource,
+        }
+      );
     }
     const datasource = await this.datasources.open(body.datasource);
     const remote = await describeForCreation(datasource, body);
     const columns = remote.filter((c) => c.mappedType !== null).map(toColumn);
     if (body.key !== undefined) assertKey(body.key, remote, body.resource);
     if (columns.length === 0) {
-      throw badRequest(`resource [${body.resource}] has no column of a supported type`, {
-        resource: body.resource,
-      });
+      throw badRequest(
+        `resource [${body.resource}] has no column of a supported type (numbers, text, booleans, dates); name a table or view that has one`,
+        {
+          resource: body.resource,
+        }
+      );
     }
     const indexCreated = await this.concreteIndices.ensureEmpty(id, columns);
     const stored: StoredVirtualIndex = {
@@ -139,7 +145,7 @@ function assertKey(key: string, remote: RemoteColumn[], resource: string): void 
   }
   if (column.mappedType === null) {
     throw badRequest(
-      `key [${key}] has type [${column.remoteType}], which virtual indices do not support`,
+      `key [${key}] has type [${column.remoteType}], which virtual indices do not support; choose a key column of a number, text or date type`,
       { key }
     );
   }

@@ -18,7 +18,7 @@ interface PooledConnector {
 export class ConnectorRegistry {
   private readonly pools = new Map<string, PooledConnector>();
 
-  /** SQLite worker threads and allowed files, shared by every SQLite datasource. */
+  /** SQLite worker processes and allowed files, shared by every SQLite datasource. */
   private readonly sqlite: SqliteHost;
 
   constructor(

@@ -104,7 +104,9 @@ describe('helpers', () => {
   it('names the missing resource in a 404', () => {
     const error = resourceNotFound({ schema: 'public', name: 'orders' });
     expect(error).toMatchObject({ status: 404, type: 'resource_not_found_exception' });
-    expect(error.reason).toBe('table or view [public.orders] does not exist in datasource');
+    expect(error.reason).toBe(
+      'table or view [public.orders] does not exist in the datasource; check the [resource] name and its [schema]/[catalog]'
+    );
     expect(qualifiedName({ catalog: 'c', name: 'n' })).toBe('c.n');
   });
 

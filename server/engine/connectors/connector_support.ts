@@ -95,7 +95,7 @@ export function resourceNotFound(resource: ResourceRef) {
   return new FederationError(
     404,
     'resource_not_found_exception',
-    `table or view [${qualifiedName(resource)}] does not exist in datasource`,
+    `table or view [${qualifiedName(resource)}] does not exist in the datasource; check the [resource] name and its [schema]/[catalog]`,
     { resource: qualifiedName(resource) }
   );
 }

@@ -504,7 +504,7 @@ function defineSuite(target: Target): void {
       );
       expect(error).toMatchObject({ status: 404, type: 'resource_not_found_exception' });
       expect(error.reason).toBe(
-        `table or view [${fixture.schema}.${typeTable}_missing] does not exist in datasource`
+        `table or view [${fixture.schema}.${typeTable}_missing] does not exist in the datasource; check the [resource] name and its [schema]/[catalog]`
       );
     });
 

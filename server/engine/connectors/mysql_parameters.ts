@@ -39,7 +39,7 @@ export function mysqlParameter(value: unknown): unknown {
         throw new FederationError(
           400,
           'illegal_argument_exception',
-          `[${value}] is not a finite number and cannot be searched for`
+          `[${value}] is not a finite number and cannot be searched for; search for a finite number`
         );
       }
       return Number.isSafeInteger(value) ? integer(BigInt(value)) : value;

@@ -1,10 +1,11 @@
 /**
  * SQLite through `better-sqlite3`, opened read-only. The driver is synchronous, so statements
- * never run on the event loop: each runs in a worker thread of the host's SQLite worker pool
+ * never run on the event loop: each runs in a worker process of the host's SQLite worker pool
  * (sqlite_worker_pool.ts), which streams rows back in batches as the consumer pulls them. A
- * statement past its timeout, or whose caller went away, is stopped by terminating its worker
- * (better-sqlite3 exposes no sqlite3_interrupt). Only files inside the host's allowed
- * directories are opened (sqlite_files.ts).
+ * statement past its timeout, or whose caller went away, is stopped by killing its worker
+ * process (better-sqlite3 exposes no sqlite3_interrupt, and only a process can be stopped inside
+ * a native SQLite step). Only files inside the host's allowed directories are opened
+ * (sqlite_files.ts).
  */
 import { FederationError, badRequest } from '../errors';
 import { sqliteDialect } from '../sql/dialects/sqlite';
@@ -32,14 +33,14 @@ import { SqliteFileAccess } from './sqlite_files';
 import { sqliteMappedType } from './sqlite_types';
 import { SqliteWorkerError, SqliteWorkerPool, type SqliteWorker } from './sqlite_worker_pool';
 
-/** What every SQLite datasource of one host shares: its worker threads and allowed files. */
+/** What every SQLite datasource of one host shares: its worker processes and allowed files. */
 export interface SqliteHost {
   pool: SqliteWorkerPool;
   files: SqliteFileAccess;
 }
 
 export interface SqliteHostOptions {
-  /** Most SQLite statements running at once, each in its own worker thread. */
+  /** Most SQLite statements running at once, each in its own worker process. */
   workers: number;
   /** Directories whose files may be opened; `null` allows any file (tests and scripts only). */
   directories: readonly string[] | null;
@@ -78,7 +79,7 @@ function toParam(value: unknown): unknown {
   return value === undefined ? null : value;
 }
 
-/** A BLOB crosses the thread boundary as a Uint8Array; the engine expects a Buffer. */
+/** A BLOB may cross the process boundary as a plain Uint8Array; the engine expects a Buffer. */
 function fromWorker(row: Row): Row {
   for (const key in row) {
     const value = row[key];
@@ -191,7 +192,7 @@ export class SqliteConnector implements Connector {
     return { catalogs: [], schemas: schemas.map((name) => ({ name })), resources };
   }
 
-  /** Worker threads are the host's; each closes its connections once they sit idle. */
+  /** Worker processes are the host's; each closes its connections once they sit idle. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.ownsHost) await this.host.pool.close();
@@ -204,7 +205,7 @@ export class SqliteConnector implements Connector {
       429,
       'rejected_execution_exception',
       `the statement on SQLite datasource [${this.spec.file}] could not start: all ` +
-        `${this.host.pool.options.size} SQLite worker threads of this host stayed busy for ` +
+        `${this.host.pool.options.size} SQLite worker processes of this host stayed busy for ` +
         `${this.limits.connectTimeoutMs}ms; retry later`
     );
   }
@@ -215,7 +216,7 @@ export class SqliteConnector implements Connector {
     if (!(err instanceof SqliteWorkerError)) {
       return connectionError(
         this.spec.file,
-        `the SQLite worker thread failed (${errorMessage(err)})`,
+        `the SQLite worker process failed (${errorMessage(err)})`,
         err
       );
     }

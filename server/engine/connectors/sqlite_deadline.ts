@@ -1,9 +1,9 @@
 /**
  * The time budget of one SQLite statement. It runs while the statement waits for a worker
- * thread or a worker computes a batch, and pauses while the consumer holds rows, so a slow
+ * process or a worker computes a batch, and pauses while the consumer holds rows, so a slow
  * consumer never makes the statement time out. Past the budget, or when the caller aborts, the
  * signal handed to the work aborts with the 504 or 499 to answer; the worker pool reacts by
- * terminating the worker (better-sqlite3 cannot interrupt a statement otherwise).
+ * killing the worker process (better-sqlite3 cannot interrupt a statement otherwise).
  */
 import { performance } from 'node:perf_hooks';
 import { abortedError, timeoutError } from './connector_support';

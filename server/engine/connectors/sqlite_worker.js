@@ -1,7 +1,8 @@
 /**
- * One SQLite worker thread (see sqlite_worker_pool.ts). better-sqlite3 is synchronous, so every
- * statement runs here, off the host's event loop. Plain CommonJS on purpose: it loads the same
- * way under tsx, vitest and a compiled build, with no TypeScript loader in the worker.
+ * One SQLite worker process, forked by sqlite_worker_pool.ts. better-sqlite3 is synchronous, so
+ * every statement runs here, off the host's event loop; the host stops a statement by killing
+ * this process (SIGKILL ends even a long native SQLite step). Plain CommonJS on purpose: it loads
+ * the same way under tsx, vitest and a compiled build, with no TypeScript loader in the worker.
  *
  * Protocol (one statement at a time per worker):
  *   in:  {type: 'run', file, memory, busyTimeoutMs, idleTimeoutMs, sql, params, batchSize, batchMs}
@@ -9,9 +10,10 @@
  *        {type: 'cancel'}  the consumer stopped early: end the running statement
  *   out: {type: 'batch', rows, done} | {type: 'error', message, code}
  * A batch is produced only when asked for, so a huge table is never read ahead into memory.
+ * Messages use the host's 'advanced' (structured clone) serialization: bigints and buffers cross
+ * as they are.
  */
 'use strict';
-const { parentPort } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const Database = require('better-sqlite3');
 
@@ -40,6 +42,11 @@ function connection(message) {
   }
   entry.usedAt = now;
   return entry.db;
+}
+
+/** Sends to the host; nothing is left to do when the host has gone. */
+function reply(message) {
+  if (process.connected) process.send(message);
 }
 
 function closeQuietly(db) {
@@ -76,7 +83,7 @@ function start(message) {
   if (!statement.reader) {
     // The connection is read-only; running a write here produces SQLite's own refusal.
     statement.run(...params);
-    parentPort.postMessage({ type: 'batch', rows: [], done: true });
+    reply({ type: 'batch', rows: [], done: true });
     return;
   }
   running = {
@@ -99,13 +106,13 @@ function sendBatch() {
     const step = current.rows.next();
     if (step.done) {
       running = null;
-      parentPort.postMessage({ type: 'batch', rows, done: true });
+      reply({ type: 'batch', rows, done: true });
       return;
     }
     rows.push(convertRow(step.value));
     if (rows.length >= current.batchSize || performance.now() - started >= current.batchMs) break;
   }
-  parentPort.postMessage({ type: 'batch', rows, done: false });
+  reply({ type: 'batch', rows, done: false });
 }
 
 function stop() {
@@ -114,14 +121,17 @@ function stop() {
   if (current) current.rows.return();
 }
 
-parentPort.on('message', (message) => {
+// The host went away (exited, crashed or was killed): a worker has no other purpose.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (message) => {
   try {
     if (message.type === 'run') {
       stop();
       start(message);
     } else if (message.type === 'next') {
       if (running) sendBatch();
-      else parentPort.postMessage({ type: 'batch', rows: [], done: true });
+      else reply({ type: 'batch', rows: [], done: true });
     } else if (message.type === 'cancel') {
       stop();
     }
@@ -131,7 +141,7 @@ parentPort.on('message', (message) => {
     } catch {
       // The statement failed; ending it cannot fail in a way anyone can act on.
     }
-    parentPort.postMessage({
+    reply({
       type: 'error',
       message: err instanceof Error ? err.message : String(err),
       code: err && typeof err.code === 'string' ? err.code : undefined,

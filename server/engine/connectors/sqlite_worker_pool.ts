@@ -1,17 +1,19 @@
 /**
- * The host's SQLite worker threads. better-sqlite3 is synchronous: a statement run on the event
- * loop stops every other request until it ends. Each statement therefore runs in a worker thread
+ * The host's SQLite worker processes. better-sqlite3 is synchronous: a statement run on the event
+ * loop stops every other request until it ends. Each statement therefore runs in a child process
  * (sqlite_worker.js), one statement per worker at a time, in a bounded pool shared by every SQLite
  * datasource of the host.
  *
- * better-sqlite3 has no sqlite3_interrupt, so a statement that must stop (deadline, cancelled
- * request) is stopped by terminating its worker; the caller is answered at once and the worker's
- * place in the pool is freed for a fresh one. A terminated thread still finishes the SQLite step
- * it is inside before it exits (V8 cannot stop native code), so terminated threads that have not
- * exited yet are bounded as well: at most `size` of them, after which new statements wait.
+ * better-sqlite3 has no sqlite3_interrupt, and one step of a statement (a `count(DISTINCT …)`
+ * over millions of rows) is a single native call that may last hours. A worker thread cannot be
+ * stopped inside native code (terminating it only takes effect once the step returns), but a
+ * process can: a statement that must stop (deadline, cancelled request) is stopped by SIGKILL to
+ * its worker process. The caller is answered at once; the worker's place in the pool is free as
+ * soon as the process has exited, which after SIGKILL is a matter of milliseconds, so a timed-out
+ * statement never holds a slot or a core for the time it would have run.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Row } from './connector';
 
 const WORKER_SCRIPT = path.join(__dirname, 'sqlite_worker.js');
@@ -19,10 +21,28 @@ const WORKER_SCRIPT = path.join(__dirname, 'sqlite_worker.js');
 /** A partial batch is sent after this long, so slowly arriving rows are not held back. */
 const BATCH_MAX_MS = 50;
 
+/**
+ * Every worker process not yet exited, of every pool. A worker ends by itself when the host's
+ * IPC channel closes, but only between statements: one busy in a long SQLite step would outlive
+ * the host, so they are all killed when the host process exits.
+ */
+const liveChildren = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+function trackChild(child: ChildProcess): void {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on('exit', () => {
+      for (const live of liveChildren) live.kill('SIGKILL');
+    });
+  }
+  liveChildren.add(child);
+}
+
 export interface SqliteWorkerPoolOptions {
-  /** Most worker threads running statements at once. */
+  /** Most worker processes alive at once (each runs at most one statement). */
   size: number;
-  /** An idle worker thread (and its connections) ends after this long. */
+  /** An idle worker process (and its connections) ends after this long. */
   idleTimeoutMs: number;
   /** SQLite's busy timeout: how long a connection waits for a writer's lock. */
   busyTimeoutMs: number;
@@ -69,25 +89,30 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-type WorkerState = 'idle' | 'lent' | 'exiting' | 'gone';
+/** `killed`: sent SIGKILL, not exited yet (it still holds its place in the pool). */
+type WorkerState = 'idle' | 'lent' | 'killed' | 'gone';
 
-/** One worker thread, lent to one statement at a time. */
+/** One worker process, lent to one statement at a time. */
 export class SqliteWorker {
   state: WorkerState = 'lent';
   idleTimer: NodeJS.Timeout | null = null;
+  /** Resolves once the process has exited (or never started). */
+  readonly exited: Promise<void>;
+  private markExited!: () => void;
   private pending: Pending | null = null;
   /** A statement has started and its last batch has not been read. */
   private statementOpen = false;
 
   constructor(
     private readonly pool: SqliteWorkerPool,
-    readonly thread: Worker
+    readonly child: ChildProcess
   ) {
-    thread.on('message', (reply: WorkerReply) => this.onReply(reply));
+    this.exited = new Promise<void>((resolve) => (this.markExited = resolve));
+    child.on('message', (reply: WorkerReply) => this.onReply(reply));
   }
 
   get stopped(): boolean {
-    return this.state === 'exiting' || this.state === 'gone';
+    return this.state === 'killed' || this.state === 'gone';
   }
 
   /** Starts a statement and resolves with its first batch. */
@@ -118,26 +143,32 @@ export class SqliteWorker {
   release(): void {
     if (this.stopped) return;
     if (this.pending) {
-      // Still computing a batch nobody will read: only terminating stops it.
+      // Still computing a batch nobody will read: only killing the process stops it.
       this.pool.terminate(this, new Error('the statement was abandoned'));
       return;
     }
-    if (this.statementOpen) this.thread.postMessage({ type: 'cancel' });
+    if (this.statementOpen) this.send({ type: 'cancel' });
     this.statementOpen = false;
     this.pool.giveBack(this);
   }
 
-  /** Fails the request in flight, if any (the thread stopped or is being stopped). */
+  /** Fails the request in flight, if any (the process stopped or is being stopped). */
   fail(err: unknown): void {
     const pending = this.pending;
     this.pending = null;
     pending?.reject(err);
   }
 
+  /** Called once, when the process has exited. */
+  onExited(): void {
+    this.state = 'gone';
+    this.markExited();
+  }
+
   private request(message: object, signal: AbortSignal): Promise<SqliteBatch> {
     return new Promise<SqliteBatch>((resolve, reject) => {
       if (this.stopped) {
-        reject(new Error('the SQLite worker thread has stopped'));
+        reject(new Error('the SQLite worker process has stopped'));
         return;
       }
       if (signal.aborted) {
@@ -161,14 +192,21 @@ export class SqliteWorker {
         },
       };
       try {
-        this.thread.postMessage(message);
+        this.send(message);
       } catch (err) {
-        // A parameter that cannot cross to the worker (not a plain value) is never bound.
+        // A parameter that cannot be serialized (not a plain value) is never bound.
         this.pending = null;
         settle();
         this.statementOpen = false;
         reject(new SqliteWorkerError(`a statement parameter cannot be bound: ${String(err)}`));
       }
+    });
+  }
+
+  /** Throws at once for a value that cannot be serialized; a broken channel kills the worker. */
+  private send(message: object): void {
+    this.child.send(message, (err) => {
+      if (err) this.pool.terminate(this, err);
     });
   }
 
@@ -184,10 +222,8 @@ export class SqliteWorker {
 export class SqliteWorkerPool {
   private readonly idle: SqliteWorker[] = [];
   private readonly waiters: Waiter[] = [];
-  /** Workers started and not terminated (idle or lent). */
-  private active = 0;
-  /** Workers terminated whose thread has not exited yet (still finishing a SQLite step). */
-  private exiting = 0;
+  /** Worker processes started and not exited yet (idle, lent or killed): at most `size`. */
+  private readonly live = new Set<SqliteWorker>();
   private closed = false;
 
   constructor(readonly options: Readonly<SqliteWorkerPoolOptions>) {}
@@ -199,7 +235,12 @@ export class SqliteWorkerPool {
   acquire(signal: AbortSignal, maxWaitMs: number, busy: () => Error): Promise<SqliteWorker> {
     if (this.closed) return Promise.reject(new Error('the SQLite worker pool has been closed'));
     if (signal.aborted) return Promise.reject(signal.reason);
-    const ready = this.take();
+    let ready: SqliteWorker | null;
+    try {
+      ready = this.take();
+    } catch (err) {
+      return Promise.reject(err);
+    }
     if (ready) return Promise.resolve(ready);
     return new Promise<SqliteWorker>((resolve, reject) => {
       const waiter: Waiter = {
@@ -220,14 +261,17 @@ export class SqliteWorkerPool {
     });
   }
 
-  /** Terminates the idle workers; lent ones are terminated as their statements end. */
+  /** Kills every worker process, lent ones included, and resolves once all have exited. */
   async close(): Promise<void> {
     this.closed = true;
     for (const waiter of this.waiters.splice(0)) {
       this.clearWaiter(waiter);
       waiter.reject(new Error('the SQLite worker pool has been closed'));
     }
-    for (const worker of [...this.idle]) this.terminate(worker, new Error('closed'));
+    const workers = [...this.live];
+    for (const worker of workers)
+      this.terminate(worker, new Error('the SQLite worker pool has been closed'));
+    await Promise.all(workers.map((worker) => worker.exited));
   }
 
   /** Called by a worker released after its statement. */
@@ -243,8 +287,9 @@ export class SqliteWorkerPool {
       return;
     }
     worker.state = 'idle';
-    // An idle thread must not keep the host process alive.
-    worker.thread.unref();
+    // An idle worker must not keep the host process alive (its IPC channel would).
+    worker.child.unref();
+    worker.child.channel?.unref();
     worker.idleTimer = setTimeout(
       () => this.terminate(worker, new Error('idle')),
       this.options.idleTimeoutMs
@@ -253,17 +298,20 @@ export class SqliteWorkerPool {
     this.idle.push(worker);
   }
 
-  /** Stops a worker (and the statement it runs); its place in the pool is free at once. */
+  /**
+   * Stops a worker and the statement it runs, now, by SIGKILL to its process, which ends even a
+   * native SQLite step. The request in flight fails with `reason` at once; the place in the pool
+   * is free on 'exit'.
+   */
   terminate(worker: SqliteWorker, reason: unknown): void {
     if (worker.stopped) return;
-    this.leave(worker);
-    worker.state = 'exiting';
-    this.exiting++;
+    this.leaveIdle(worker);
+    worker.state = 'killed';
     worker.fail(reason);
-    // A thread finishing its last SQLite step must not hold up the host's shutdown.
-    worker.thread.unref();
-    void worker.thread.terminate();
-    this.dispatch();
+    // Its 'exit' (milliseconds away) frees the slot and settles close(): an idle, unreferenced
+    // worker must hold the event loop until then, or the host could end before `close()` does.
+    worker.child.ref();
+    worker.child.kill('SIGKILL');
   }
 
   private take(): SqliteWorker | null {
@@ -272,49 +320,72 @@ export class SqliteWorkerPool {
       if (idle.idleTimer) clearTimeout(idle.idleTimer);
       idle.idleTimer = null;
       idle.state = 'lent';
-      idle.thread.ref();
+      idle.child.ref();
+      idle.child.channel?.ref();
       return idle;
     }
-    // Terminated threads still inside a SQLite step use a core each: bound them too.
-    if (this.active >= this.options.size || this.active + this.exiting >= 2 * this.options.size) {
-      return null;
-    }
-    return this.spawn();
+    return this.live.size < this.options.size ? this.spawn() : null;
   }
 
   private spawn(): SqliteWorker {
     // No loader flags (tsx, vitest) in a plain CommonJS worker: it starts faster without them.
-    const thread = new Worker(WORKER_SCRIPT, { execArgv: [] });
-    const worker = new SqliteWorker(this, thread);
-    this.active++;
-    // An uncaught error inside the worker; 'exit' follows.
-    thread.on('error', (err) => worker.fail(err));
-    thread.on('exit', () => {
-      if (worker.state === 'exiting') {
-        this.exiting--;
-      } else if (worker.state !== 'gone') {
-        this.leave(worker);
-        worker.fail(new Error('the SQLite worker thread exited unexpectedly'));
+    // 'advanced' serialization carries bigints and buffers (parameters, BLOB values) as they are.
+    const child = fork(WORKER_SCRIPT, [], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const worker = new SqliteWorker(this, child);
+    this.live.add(worker);
+    trackChild(child);
+    let exited = false;
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (exited) return;
+      exited = true;
+      liveChildren.delete(child);
+      this.live.delete(worker);
+      if (worker.state !== 'killed') {
+        this.leaveIdle(worker);
+        worker.fail(
+          new Error(`the SQLite worker process exited unexpectedly (${signal ?? `code ${code}`})`)
+        );
       }
-      worker.state = 'gone';
+      worker.onExited();
       this.dispatch();
+    };
+    child.on('exit', onExit);
+    child.on('error', (err) => {
+      // A process that could not start has no 'exit' to wait for.
+      if (child.pid === undefined) {
+        worker.fail(err);
+        onExit(null, null);
+      } else {
+        this.terminate(worker, err);
+      }
     });
     return worker;
   }
 
-  /** Takes a live worker out of the pool's count (idle list included). */
-  private leave(worker: SqliteWorker): void {
+  /** Takes a worker off the idle list, if it is there. */
+  private leaveIdle(worker: SqliteWorker): void {
     if (worker.idleTimer) clearTimeout(worker.idleTimer);
     worker.idleTimer = null;
     const at = this.idle.indexOf(worker);
     if (at >= 0) this.idle.splice(at, 1);
-    this.active--;
   }
 
   /** Hands freed capacity to the statements waiting for it. */
   private dispatch(): void {
     while (this.waiters.length > 0 && !this.closed) {
-      const worker = this.take();
+      let worker: SqliteWorker | null;
+      try {
+        worker = this.take();
+      } catch (err) {
+        const waiter = this.waiters.shift()!;
+        this.clearWaiter(waiter);
+        waiter.reject(err);
+        continue;
+      }
       if (!worker) return;
       const waiter = this.waiters.shift()!;
       this.clearWaiter(waiter);

@@ -148,7 +148,7 @@ export class JoinExecutor {
       keyCount(keys) > 0
     ) {
       throw badRequest(
-        `the join ${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only`
+        `the join ${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only: join on integer fields on both sides`
       );
     }
     this.computed.push({ ...computed, root });

@@ -64,7 +64,7 @@ export class KeySetBuilder {
   private setKind(kind: 'long' | 'keyword'): void {
     if (this.kind !== null && this.kind !== kind) {
       throw badRequest(
-        `the join ${this.describe} mixes numeric and keyword keys; join fields must have one type`
+        `the join ${this.describe} mixes numeric and keyword keys; join fields must have one type: join on fields mapped as integers on both sides, or as keywords on both sides`
       );
     }
     this.kind = kind;
@@ -77,7 +77,9 @@ export function unionKeySets(sets: KeySet[]): KeySet {
   const nonEmpty = sets.filter((s) => s.values.length > 0);
   if (nonEmpty.length === 0) return { kind: 'long', values: new Float64Array(0) };
   if (nonEmpty.some((s) => s.kind !== nonEmpty[0].kind)) {
-    throw badRequest('the children of a join have keys of different types (numeric and keyword)');
+    throw badRequest(
+      'the child indices of a join have keys of different types (numeric and keyword); list in [indices] only children whose join field has the same type, or send one join per type'
+    );
   }
   if (nonEmpty[0].kind === 'keyword') {
     return {

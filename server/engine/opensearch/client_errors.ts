@@ -9,8 +9,12 @@ export function fromClientError(error: unknown): Error {
   if (!(error instanceof Error)) return new Error(String(error));
   const meta = (error as { meta?: { statusCode?: number; body?: unknown } }).meta;
   switch (error.name) {
-    case 'ResponseError':
-      return new OpenSearchResponseError(meta?.statusCode ?? 500, meta?.body);
+    case 'ResponseError': {
+      const status = meta?.statusCode ?? 500;
+      return status === 500 && isParserFailure(meta?.body)
+        ? new OpenSearchResponseError(400, { ...(meta?.body as object), status: 400 })
+        : new OpenSearchResponseError(status, meta?.body);
+    }
     case 'ConnectionError':
     case 'NoLivingConnectionsError':
       // The cluster is down or unreachable, not a bad answer from it: 503, as a node that
@@ -43,4 +47,27 @@ export function fromClientError(error: unknown): Error {
     default:
       return error;
   }
+}
+
+/**
+ * OpenSearch answers a few malformed bodies with a 500: its JSON parser's own failures, e.g.
+ * `"_source": [[]]` is "Can't get text on a START_ARRAY". The request is the caller's mistake,
+ * so it is answered as the 400 it is, with OpenSearch's own type and reason.
+ */
+const PARSER_FAILURES = new Set([
+  'json_parse_exception',
+  'json_e_o_f_exception',
+  'stream_constraints_exception',
+  'x_content_parse_exception',
+]);
+
+function isParserFailure(body: unknown): boolean {
+  const error = (body as { error?: { type?: unknown; reason?: unknown } } | null)?.error;
+  if (typeof error?.type !== 'string') return false;
+  if (PARSER_FAILURES.has(error.type)) return true;
+  return (
+    error.type === 'illegal_state_exception' &&
+    typeof error.reason === 'string' &&
+    /^Can't get \w+ on a [A-Z_]+/.test(error.reason)
+  );
 }

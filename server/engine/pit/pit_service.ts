@@ -95,7 +95,9 @@ export class PitService {
     if (typeof pit?.id !== 'string')
       throw badRequest('[pit.id] must be the id returned when the point in time was opened');
     if (body.slice !== undefined)
-      throw badRequest('slicing is not supported with a point in time on this service');
+      throw badRequest(
+        '[slice] is not supported with a point in time on this service; leave [slice] out and page with [search_after]'
+      );
     const doc = await this.store.get(pit.id);
     const now = Date.now();
     if (doc === null || doc._source.expires_at < now) {

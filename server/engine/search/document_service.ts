@@ -77,7 +77,7 @@ export class DocumentService {
     const requested: Array<{ _index?: string; _id: string | number }> =
       parsed.data.docs ?? (parsed.data.ids ?? []).map((id) => ({ _id: id }));
     if (requested.length === 0)
-      throw badRequest('mget needs at least one document in `docs` or `ids`');
+      throw badRequest('[docs] and [ids] of the mget body are empty; list at least one document');
     const docs = requested.map((doc, position) => {
       const docIndex = doc._index ?? index;
       if (docIndex === undefined) {

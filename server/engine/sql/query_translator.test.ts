@@ -562,6 +562,10 @@ describe('bool semantics', () => {
 
 // ---------------------------------------------------------------------------------------------
 
+const SUPPORTED_QUERIES =
+  'rewrite it with the queries they support: [match_all, match_none, term, terms, range, exists, ' +
+  'prefix, wildcard, ids, bool, constant_score, match, match_phrase, query_string, simple_query_string]';
+
 describe('refusals', () => {
   it.each<[string, unknown, string, string]>([
     ['an unknown query', { foo: {} }, 'parsing_exception', 'unknown query [foo]'],
@@ -569,37 +573,37 @@ describe('refusals', () => {
       'script',
       { script: { script: 'true' } },
       'illegal_argument_exception',
-      '[script] queries are not supported on virtual indices',
+      `[script] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'nested',
       { nested: { path: 'x', query: { match_all: {} } } },
       'illegal_argument_exception',
-      '[nested] queries are not supported on virtual indices',
+      `[nested] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'geo_distance',
       { geo_distance: {} },
       'illegal_argument_exception',
-      '[geo_distance] queries are not supported on virtual indices',
+      `[geo_distance] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'more_like_this',
       { more_like_this: {} },
       'illegal_argument_exception',
-      '[more_like_this] queries are not supported on virtual indices',
+      `[more_like_this] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'join',
       { join: {} },
       'illegal_argument_exception',
-      '[join] queries are not supported on virtual indices',
+      `[join] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'match_bool_prefix',
       { match_bool_prefix: { k: 'a' } },
       'illegal_argument_exception',
-      '[match_bool_prefix] queries are not supported on virtual indices',
+      `[match_bool_prefix] queries are not supported on virtual indices; ${SUPPORTED_QUERIES}`,
     ],
     [
       'two queries in one object',
@@ -774,7 +778,7 @@ describe('refusals', () => {
       'match with fuzziness',
       { match: { k: { query: 'a', fuzziness: 2 } } },
       'illegal_argument_exception',
-      '[match] with [fuzziness] is not supported on virtual indices: queries compare whole keyword values',
+      '[match] with [fuzziness] is not supported on virtual indices: queries compare whole keyword values; leave [fuzziness] out, or use a [prefix] or [wildcard] query',
     ],
     [
       'match on long, not lenient',
@@ -818,7 +822,7 @@ describe('refusals', () => {
     let query: unknown = { match_all: {} };
     for (let i = 0; i < MAX_QUERY_DEPTH + 5; i++) query = { bool: { filter: query } };
     expect(refusal('postgres', query).reason).toBe(
-      `the query is nested more than ${MAX_QUERY_DEPTH} levels deep`
+      `the query is nested more than ${MAX_QUERY_DEPTH} levels deep; nest fewer bool/compound queries, e.g. combine clauses into one [bool]`
     );
   });
 });

@@ -109,7 +109,9 @@ export function translateQuery(query: unknown, ctx: TranslationContext): string 
   const translateAt = (depth: number): Translate => {
     return (nested) => {
       if (depth > MAX_QUERY_DEPTH) {
-        throw badRequest(`the query is nested more than ${MAX_QUERY_DEPTH} levels deep`);
+        throw badRequest(
+          `the query is nested more than ${MAX_QUERY_DEPTH} levels deep; nest fewer bool/compound queries, e.g. combine clauses into one [bool]`
+        );
       }
       return translateOne(nested, ctx, translateAt(depth + 1));
     };
@@ -131,7 +133,9 @@ function translateOne(query: unknown, ctx: TranslationContext, translate: Transl
   const translator = TRANSLATORS.get(name);
   if (translator) return translator(query[name], ctx, translate);
   if (UNSUPPORTED.has(name) || name.startsWith('geo_') || name.startsWith('span_')) {
-    throw badRequest(`[${name}] queries are not supported on virtual indices`);
+    throw badRequest(
+      `[${name}] queries are not supported on virtual indices; rewrite it with the queries they support: [${[...TRANSLATORS.keys()].join(', ')}]`
+    );
   }
   throw new FederationError(400, 'parsing_exception', `unknown query [${name}]`);
 }

@@ -32,7 +32,7 @@ export class SqlSemiJoin {
     if (parent === null) return '1 = 0';
     if (parent.column.type !== 'long') {
       throw badRequest(
-        `the join on [${this.parentField}] needs an integer parent field; [${this.parentField}] is [${parent.column.type}]`
+        `the join on [${this.parentField}] needs an integer parent field; [${this.parentField}] is [${parent.column.type}]: join on an integer column of the virtual index instead`
       );
     }
     const selects = this.children.map((child) => {
@@ -41,7 +41,7 @@ export class SqlSemiJoin {
       if (column === null) return null;
       if (column.column.type !== 'long') {
         throw badRequest(
-          `joins with virtual indices take integer keys only; [${child.field}] is [${column.column.type}]`
+          `joins with virtual indices take integer keys only; the child field [${child.field}] is [${column.column.type}]: join on an integer field instead`
         );
       }
       const where = translate(child.query, childCtx);

@@ -49,7 +49,7 @@ export function keywordValue(value: unknown): string {
   throw new FederationError(
     400,
     'illegal_argument_exception',
-    `cannot use [${JSON.stringify(value) ?? String(value)}] as a keyword value`
+    `cannot use [${JSON.stringify(value) ?? String(value)}] as a keyword value; give a string, a number or a boolean`
   );
 }
 
@@ -153,7 +153,7 @@ export function wallClockText(naive: number): string {
     throw new FederationError(
       400,
       'illegal_argument_exception',
-      `the date [${naive}] is out of range`
+      `the date [${naive}] (epoch milliseconds) is out of range; give a date between the years -271821 and 275760`
     );
   }
   return local.toFormat('yyyy-MM-dd HH:mm:ss.SSS');

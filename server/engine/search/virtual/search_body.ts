@@ -308,7 +308,9 @@ export function parseSort(spec: unknown): SortKey[] {
     const o = options as Record<string, unknown>;
     for (const key of Object.keys(o)) {
       if (!['order', 'missing', 'unmapped_type', 'mode'].includes(key)) {
-        throw badRequest(`[sort.${field}.${key}] is not supported on virtual indices`);
+        throw badRequest(
+          `[sort.${field}.${key}] is not supported on virtual indices; a sort there takes [order], [missing], [unmapped_type] and [mode]`
+        );
       }
     }
     const missing =

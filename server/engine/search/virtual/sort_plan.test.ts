@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { postgresDialect } from '../../sql/dialects/postgres';
 import { ParamList } from '../../sql/param_list';
+import { instantOrderColumn } from '../../sql/wall_clock_order';
 import type { TranslationContext } from '../../sql/translation_context';
 import { orderByClause, resolveSort, searchAfterCondition, sortValues } from './sort_plan';
 
@@ -50,12 +51,19 @@ describe('sort plan', () => {
       'id'
     );
     const condition = searchAfterCondition(sort, [5, Date.UTC(2024, 1, 29, 21, 30)], ctx);
+    const instant = instantOrderColumn('"t"', columns.get('t')!, ctx);
     const flag = (c: string) => `CASE WHEN "${c}" IS NULL THEN 1 ELSE 0 END`;
     expect(condition).toBe(
       `((${flag('n')} > 0) OR (${flag('n')} = 0 AND "n" > CAST($1 AS bigint)) OR ` +
         `(${flag('n')} = 0 AND "n" = CAST($2 AS bigint) AND ${flag('t')} > 0) OR ` +
-        `(${flag('n')} = 0 AND "n" = CAST($3 AS bigint) AND ${flag('t')} = 0 AND "t" < CAST($4 AS timestamp)))`
+        `(${flag('n')} = 0 AND "n" = CAST($3 AS bigint) AND ${flag('t')} = 0 AND ${instant} < CAST($4 AS timestamp)))`
     );
+    // Helsinki has spring gaps: the wall-clock column is compared in instant order, its gap
+    // bounds written as literals, so they take no parameters.
+    expect(instant).toMatch(
+      /^\(CASE WHEN \("t" >= CAST\('1921-05-01 00:00:00\.000' AS timestamp\)/
+    );
+    expect(instant).toContain(`THEN ("t" + interval '3600 seconds') ELSE "t" END)`);
     // Each use binds afresh (`?` placeholders count by position).
     // Wall-clock dates are compared in the datasource zone.
     expect(ctx.params.values).toEqual([5, 5, 5, '2024-02-29 23:30:00.000']);

@@ -272,7 +272,7 @@ function sqlValue(value: unknown, column: VirtualIndexColumn, ctx: TranslationCo
     throw new FederationError(
       400,
       'illegal_argument_exception',
-      `[${String(value)}] is not a date`
+      `[${String(value)}] is not a date, in the sort of the date field [${column.name}]; give epoch milliseconds or an ISO 8601 date such as [2024-01-31T12:00:00Z]`
     );
   return dateValue(millis, column, ctx);
 }

@@ -85,6 +85,11 @@ const UNSUPPORTED = new Set([
   'weighted_avg',
 ]);
 
+/** What a refused aggregation may be rewritten with (stats, say, as min, max, avg and sum). */
+const SUPPORTED_TEXT =
+  `use the metric aggregations [${METRIC_TYPES.join(', ')}] or the bucket aggregations ` +
+  `[${Object.keys(BUCKET_PARSERS).join(', ')}] instead`;
+
 const MAX_DEPTH = 20;
 
 export function parseAggregations(
@@ -109,7 +114,9 @@ function parseLevel(
     );
   }
   if (depth > MAX_DEPTH)
-    throw badRequest(`aggregations are nested more than ${MAX_DEPTH} levels deep`);
+    throw badRequest(
+      `aggregations are nested more than ${MAX_DEPTH} levels deep under [${parent}]; nest fewer sub-aggregations`
+    );
   return Object.entries(aggs).map(([name, definition]) =>
     parseOne(name, definition, env, parent, depth)
   );
@@ -154,7 +161,9 @@ function parseOne(
   }
   if (type === null) throw parsingError(`Missing definition for aggregation [${name}]`);
   if (UNSUPPORTED.has(type)) {
-    throw badRequest(`aggregation [${name}] of type [${type}] is not supported on virtual indices`);
+    throw badRequest(
+      `aggregation [${name}] of type [${type}] is not supported on virtual indices; ${SUPPORTED_TEXT}`
+    );
   }
   if (METRIC_TYPES.includes(type as MetricType)) {
     if (subAggs !== undefined && isObject(subAggs) && Object.keys(subAggs).length > 0) {
@@ -166,7 +175,7 @@ function parseOne(
   if (!parse) throw parsingError(`Unknown aggregation type [${type}] in [${name}]`);
   if (parent !== null && type !== 'terms') {
     throw badRequest(
-      `[${type}] aggregation [${name}] inside the bucket aggregation [${parent}]: only a terms aggregation can be nested inside a bucket aggregation on virtual indices`
+      `[${type}] aggregation [${name}] inside the bucket aggregation [${parent}]: only a terms aggregation can be nested inside a bucket aggregation on virtual indices (besides metric aggregations); move [${name}] to the top level of [aggs]`
     );
   }
   const children = subAggs === undefined ? [] : parseLevel(subAggs, env, name, depth + 1);

@@ -40,7 +40,7 @@ function element(
   const metric = metrics.find((m) => m.name === metricName);
   if (!metric) {
     throw badRequest(
-      `Invalid aggregator order path [${path}] of aggregation [${name}]: the aggregation [${metricName}] is not a metric sub-aggregation of it`
+      `Invalid aggregator order path [${path}] of aggregation [${name}]: the aggregation [${metricName}] is not a metric sub-aggregation of it; order by [_key], [_count] or the name of one of its metric sub-aggregations`
     );
   }
   return { by: 'metric', metric, asc };

@@ -82,6 +82,11 @@ function offset(ms: number, colon: boolean, zulu: boolean, short = false): strin
   return `${sign}${hh}${colon ? ':' : ''}${mm}`;
 }
 
+/** What a refused [format] may use instead. */
+const PATTERN_ADVICE =
+  'build it from the letters [y, u, M, d, D, H, k, h, K, m, s, S, a, E, X, x, Z], ' +
+  'quote literal text in single quotes, or use a named format such as [strict_date_optional_time] or [epoch_millis]';
+
 function letterToken(letter: string, count: number, pattern: string): Token {
   switch (letter) {
     case 'y':
@@ -129,7 +134,7 @@ function letterToken(letter: string, count: number, pattern: string): Token {
       break;
   }
   throw badRequest(
-    `the date format [${pattern}] uses [${letter.repeat(count)}], which is not supported`
+    `the date format [${pattern}] uses [${letter.repeat(count)}], which is not supported; ${PATTERN_ADVICE}`
   );
 }
 
@@ -140,7 +145,11 @@ function compile(pattern: string): Token[] {
     const c = pattern[i];
     if (c === "'") {
       const end = pattern.indexOf("'", i + 1);
-      if (end === -1) throw badRequest(`the date format [${pattern}] has an unclosed quote`);
+      if (end === -1) {
+        throw badRequest(
+          `the date format [${pattern}] has an unclosed quote; close it, or write a literal quote as ['']`
+        );
+      }
       const literal = end === i + 1 ? "'" : pattern.slice(i + 1, end);
       tokens.push(() => literal);
       i = end + 1;
@@ -150,7 +159,9 @@ function compile(pattern: string): Token[] {
       tokens.push(letterToken(c, count, pattern));
       i += count;
     } else if ('[]#{}'.includes(c)) {
-      throw badRequest(`the date format [${pattern}] uses [${c}], which is not supported`);
+      throw badRequest(
+        `the date format [${pattern}] uses [${c}], which is not supported; ${PATTERN_ADVICE}`
+      );
     } else {
       tokens.push(() => c);
       i += 1;

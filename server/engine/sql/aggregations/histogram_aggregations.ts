@@ -85,7 +85,9 @@ const HISTOGRAM_PARAMETERS = [
 
 function rejectHardBounds(body: Record<string, unknown>, name: string): void {
   if (body.hard_bounds !== undefined) {
-    throw badRequest(`[hard_bounds] of aggregation [${name}] is not supported on virtual indices`);
+    throw badRequest(
+      `[hard_bounds] of aggregation [${name}] is not supported on virtual indices; use [extended_bounds], or limit the buckets with a [range] query`
+    );
   }
 }
 

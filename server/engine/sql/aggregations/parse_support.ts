@@ -36,12 +36,12 @@ export function expectBody(
   for (const key of Object.keys(body)) {
     if (key === 'script') {
       throw badRequest(
-        `[script] in aggregation [${name}]: scripts are not supported on virtual indices`
+        `[script] in aggregation [${name}]: scripts are not supported on virtual indices; name a column with [field] instead`
       );
     }
     if (key === 'missing') {
       throw badRequest(
-        `[missing] in aggregation [${name}]: the missing parameter is not supported on virtual indices`
+        `[missing] in aggregation [${name}]: the missing parameter is not supported on virtual indices; leave it out (documents without the field are not counted), and count those documents with a [filters] aggregation on a [bool] [must_not] [exists] query`
       );
     }
     if (!allowed.includes(key)) {
@@ -77,7 +77,7 @@ export function unsupportedFieldType(field: FieldRef, type: string): FederationE
 /** Formats of numbers are java.text.DecimalFormat patterns, which are not ported. */
 export function numericFormatError(name: string): FederationError {
   return badRequest(
-    `[format] of aggregation [${name}]: only date fields take a format on virtual indices`
+    `[format] of aggregation [${name}]: only date fields take a format on virtual indices; leave [format] out for this field`
   );
 }
 

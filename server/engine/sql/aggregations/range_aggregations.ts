@@ -50,7 +50,7 @@ export function parseRange(
   if (fieldType === 'keyword' || fieldType === 'boolean') throw unsupportedFieldType(field, type);
   if (type === 'date_range' && fieldType !== undefined && fieldType !== 'date') {
     throw badRequest(
-      `[date_range] aggregation [${name}] on the ${fieldType} field [${field.name}] is not supported on virtual indices`
+      `[date_range] aggregation [${name}] on the ${fieldType} field [${field.name}] is not supported on virtual indices; use a [range] aggregation for this field, or a date field`
     );
   }
   const format = stringParam(b.format, 'format', name);

@@ -57,7 +57,7 @@ export function parseTerms(
   for (const key of ['include', 'exclude']) {
     if (b[key] !== undefined) {
       throw badRequest(
-        `[${key}] of terms aggregation [${name}] is not supported on virtual indices`
+        `[${key}] of terms aggregation [${name}] is not supported on virtual indices; leave it out and filter the values with the search's [query] (e.g. a [terms] or [prefix] query in a [bool] [filter])`
       );
     }
   }
@@ -78,12 +78,12 @@ export function parseTerms(
   }
   if (minDocCount === 0 && nested) {
     throw badRequest(
-      `[min_doc_count] 0 of terms aggregation [${name}] is not supported inside another bucket aggregation on virtual indices`
+      `[min_doc_count] 0 of terms aggregation [${name}] is not supported inside another bucket aggregation on virtual indices; use [min_doc_count] 1 or more, or move [${name}] to the top level of [aggs]`
     );
   }
   if (integerParam(b.shard_min_doc_count, 'shard_min_doc_count', name, 0) !== 0) {
     throw badRequest(
-      `[shard_min_doc_count] of terms aggregation [${name}] is not supported on virtual indices`
+      `[shard_min_doc_count] of terms aggregation [${name}] is not supported on virtual indices (they have no shards); leave it out and use [min_doc_count]`
     );
   }
   const format = stringParam(b.format, 'format', name);

@@ -172,6 +172,42 @@ describe('validateAggregations refuses', () => {
   ])('%s', (_name, aggs, reason) => {
     expect(rejection(aggs).reason).toContain(reason);
   });
+
+  // A refusal names the input and says what to send instead.
+  it.each([
+    [
+      'stats',
+      { s: { stats: { field: 'n' } } },
+      'aggregation [s] of type [stats] is not supported on virtual indices; use the metric aggregations [avg, sum, min, max, cardinality] or the bucket aggregations [terms, histogram, date_histogram, range, date_range, filters] instead',
+    ],
+    [
+      'hard_bounds',
+      { a: { histogram: { field: 'n', interval: 1, hard_bounds: { min: 0 } } } },
+      '[hard_bounds] of aggregation [a] is not supported on virtual indices; use [extended_bounds], or limit the buckets with a [range] query',
+    ],
+    [
+      'a script',
+      { a: { max: { script: 'doc.n' } } },
+      '[script] in aggregation [a]: scripts are not supported on virtual indices; name a column with [field] instead',
+    ],
+    [
+      'include on terms',
+      { a: { terms: { field: 'k', include: 'x.*' } } },
+      "[include] of terms aggregation [a] is not supported on virtual indices; leave it out and filter the values with the search's [query]",
+    ],
+    [
+      'an order by an unknown sub-aggregation',
+      { a: { terms: { field: 'k', order: { nope: 'asc' } } } },
+      'order by [_key], [_count] or the name of one of its metric sub-aggregations',
+    ],
+    [
+      'a date format letter not ported',
+      { a: { date_histogram: { field: 't', calendar_interval: 'day', format: 'GGGG' } } },
+      'uses [GGGG], which is not supported; build it from the letters [y, u, M, d, D, H, k, h, K, m, s, S, a, E, X, x, Z]',
+    ],
+  ])('%s with what to do instead', (_name, aggs, reason) => {
+    expect(rejection(aggs).reason).toContain(reason);
+  });
 });
 
 describe('validateAggregations accepts', () => {

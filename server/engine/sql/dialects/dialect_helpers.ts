@@ -12,11 +12,13 @@ import type { PatternPart } from '../dialect';
  */
 export function quoteWith(open: string, close: string, identifier: string): string {
   if (identifier.length === 0) {
-    throw badRequest('an SQL identifier (table, schema or column name) must not be empty');
+    throw badRequest(
+      'an SQL identifier (table, schema or column name) must not be empty; give the [resource], [schema], [catalog] or field a name'
+    );
   }
   if (identifier.includes('\u0000')) {
     throw badRequest(
-      `the SQL identifier [${identifier.split('\u0000').join('\\0')}] contains a NUL character`
+      `the SQL identifier [${identifier.split('\u0000').join('\\0')}] contains a NUL character; remove it from the name`
     );
   }
   return open + identifier.split(close).join(close + close) + close;

@@ -47,7 +47,7 @@ export const matchQuery: QueryTranslator = (body, ctx) => {
   const fuzziness = options.fuzziness;
   if (fuzziness !== undefined && fuzziness !== 0 && fuzziness !== '0') {
     throw badRequest(
-      `[match] with [fuzziness] is not supported on virtual indices: queries compare whole keyword values`
+      `[match] with [fuzziness] is not supported on virtual indices: queries compare whole keyword values; leave [fuzziness] out, or use a [prefix] or [wildcard] query`
     );
   }
   return lenientTerm(ctx, field, value, booleanFlag(options.lenient));
@@ -136,7 +136,9 @@ function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
     } else if (key === 'default_operator') {
       const operator = String(value).toLowerCase();
       if (operator !== 'or' && operator !== 'and') {
-        throw badRequest(`operator [${String(value)}] is not allowed`);
+        throw badRequest(
+          `[${queryName}] [default_operator] [${String(value)}] is not allowed; use [AND] or [OR]`
+        );
       }
       spec.operator = operator;
     } else if (!QUERY_STRING_IGNORED.has(key)) {

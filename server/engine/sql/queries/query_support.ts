@@ -122,7 +122,11 @@ export function resolveField(
   const name = isId ? keyColumnName(ctx, queryName) : field;
   const resolved = resolveColumn(ctx, name);
   if (resolved === null) {
-    if (isId) throw badRequest(`the key column [${name}] of this virtual index is not searchable`);
+    if (isId) {
+      throw badRequest(
+        `[${queryName}] on [_id]: the key column [${name}] of this virtual index is not searchable; search another column, or set the virtual index's [key] to a column of a supported type`
+      );
+    }
     return null;
   }
   return {
@@ -135,7 +139,7 @@ export function resolveField(
 export function keyColumnName(ctx: TranslationContext, queryName: string): string {
   if (ctx.key === undefined) {
     throw badRequest(
-      `[${queryName}] needs document ids, and this virtual index has no key: give it a key column to search by _id`
+      `[${queryName}] needs document ids, and this virtual index has no key: set [key] on the virtual index to search by [_id], or search a column instead`
     );
   }
   return ctx.key;
