@@ -106,6 +106,13 @@ describe('OSD server adapter', () => {
     );
   });
 
+  it('refuses the standalone-only OpenSearch timeout rather than ignoring it', async () => {
+    const osd = createOsdHarness({ enabled: true, openSearchRequestTimeoutMs: 1000 });
+    await expect(plugin(osd.initializerContext).setup(osd.core)).rejects.toThrow(
+      /opensearch\.requestTimeout/
+    );
+  });
+
   it('declares its config through @osd/config-schema, loaded only inside OSD', () => {
     const calls: unknown[] = [];
     const builder = {

@@ -26,6 +26,13 @@ export class FederationPlugin {
     const { enabled: _enabled, ...raw } = await firstValue(
       this.initializerContext.config.create<RawConfig>()
     );
+    if ((raw as Record<string, unknown>).openSearchRequestTimeoutMs !== undefined) {
+      // Inside OSD, OSD's own client makes the OpenSearch calls: its timeout is OSD's setting.
+      throw new Error(
+        'federation.openSearchRequestTimeoutMs applies to the standalone host only; inside ' +
+          'OpenSearch Dashboards set opensearch.requestTimeout instead'
+      );
+    }
     const settings = parseSettings(raw);
     if (settings.encryptionKey === undefined) {
       this.logger.warn(

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'fs';
-import mysql from 'mysql2/promise';
 import { tmpdir } from 'os';
 import path from 'path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, uniqueName, type Skippable } from '../bed/context';
 import { jdbcFor, sqliteJdbc, startFederationApi, type FederationApi } from './federation_api';
+import { runSql } from '../bed/run_sql';
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';
@@ -359,26 +358,3 @@ describe('virtual indices', () => {
     expect(response.body.error.reason).toMatch(/cannot mix virtual indices/);
   });
 });
-
-async function runSql(
-  kind: 'postgres' | 'mysql',
-  url: string,
-  statements: string[]
-): Promise<void> {
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      for (const sql of statements) await client.query(sql);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const connection = await mysql.createConnection(url);
-  try {
-    for (const sql of statements) await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-}

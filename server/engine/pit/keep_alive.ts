@@ -1,5 +1,5 @@
 import { badRequest } from '../errors';
-import { parseTimeValue } from '../search/time_value';
+import { parseTimeValue } from '../time_value';
 
 /** The `keep_alive` used when none is given. */
 export const DEFAULT_KEEP_ALIVE = '5m';

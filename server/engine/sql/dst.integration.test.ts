@@ -8,10 +8,8 @@
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'fs';
-import mysql from 'mysql2/promise';
 import { tmpdir } from 'os';
 import path from 'path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseUrl,
@@ -25,6 +23,7 @@ import {
   startFederationApi,
   type FederationApi,
 } from '../../../test/integration/federation_api';
+import { runSql } from '../../../test/bed/run_sql';
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';
@@ -215,22 +214,3 @@ describe('wall-clock dates across daylight-saving changes', () => {
     });
   }
 });
-
-async function runSql(kind: 'postgres' | 'mysql', url: string, statements: string[]) {
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      for (const sql of statements) await client.query(sql);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const connection = await mysql.createConnection(url);
-  try {
-    for (const sql of statements) await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-}

@@ -1,5 +1,5 @@
 import { FederationError, badRequest } from '../../errors';
-import { parseTimeValue } from '../time_value';
+import { parseTimeValue } from '../../time_value';
 
 /** A sort key of a search on a virtual index, normalised from any of OpenSearch's spellings. */
 export interface SortKey {

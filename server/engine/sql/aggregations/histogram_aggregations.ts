@@ -53,6 +53,7 @@ import { identityOf, toNumber } from './row_values';
 import { bound, sql } from './sql_fragment';
 import { columnOnce, comparable, epochOf, type StatementEnv } from './statement_env';
 import { zoneRulesOf } from './zone_rules';
+import { parseTimeValue } from '../../time_value';
 
 /** OpenSearch's search.max_buckets default. */
 export const MAX_BUCKETS = 65_535;
@@ -189,34 +190,6 @@ const DATE_FIELD_UNITS: Record<string, CalendarUnitName> = {
   second: 'second',
   '1s': 'second',
 };
-
-const TIME_UNITS: Array<[string, number]> = [
-  ['nanos', 1e-6],
-  ['micros', 1e-3],
-  ['ms', 1],
-  ['s', 1000],
-  ['m', 60_000],
-  ['h', 3_600_000],
-  ['d', 86_400_000],
-];
-
-/** TimeValue.parseTimeValue, in milliseconds. */
-export function parseTimeValue(text: string, setting: string): number {
-  const normalized = text.toLowerCase().trim();
-  if (normalized === '0' || normalized === '-1') return Number(normalized);
-  for (const [suffix, ms] of TIME_UNITS) {
-    if (!normalized.endsWith(suffix)) continue;
-    const number = normalized.slice(0, -suffix.length).trim();
-    if (/^[+-]?\d+$/.test(number)) return Math.floor(Number(number) * ms);
-    if (number !== '' && !Number.isNaN(Number(number))) {
-      throw badRequest(`failed to parse [${text}], fractional time values are not supported`);
-    }
-    break;
-  }
-  throw badRequest(
-    `failed to parse setting [${setting}] with value [${text}] as a time value: unit is missing or unrecognized`
-  );
-}
 
 const DATE_HISTOGRAM_PARAMETERS = [
   'field',

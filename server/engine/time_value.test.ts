@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError } from '../errors';
-import { parseKeepAlive } from '../pit/keep_alive';
+import { FederationError } from './errors';
+import { parseKeepAlive } from './pit/keep_alive';
 import { parseTimeValue } from './time_value';
 
 function reasonOf(run: () => unknown): string {

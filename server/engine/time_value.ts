@@ -1,4 +1,4 @@
-import { badRequest } from '../errors';
+import { badRequest } from './errors';
 
 /** The units of OpenSearch's TimeValue, in milliseconds, in the order it tries the suffixes. */
 const UNITS: Array<[string, number]> = [
