@@ -4,6 +4,7 @@ import { DatasourceService } from './catalog/datasource_service';
 import { VirtualIndexService } from './catalog/virtual_index_service';
 import type { FederationRuntime } from './federation_runtime';
 import { PitService } from './pit/pit_service';
+import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { DocumentService } from './search/document_service';
 import { IndexMetadataService } from './search/index_metadata_service';
@@ -41,7 +42,7 @@ export class FederationEngine {
     this.virtualIndices = new VirtualIndexService(
       runtime.virtualIndexStore,
       this.datasources,
-      new ConcreteIndices(user)
+      new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser))
     );
     const resolver = new IndexResolver(this.virtualIndices);
     const settings = runtime.settings;

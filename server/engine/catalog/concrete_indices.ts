@@ -8,7 +8,15 @@ import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gate
  * It is created as the current user, who therefore needs the right to create it.
  */
 export class ConcreteIndices {
-  constructor(private readonly openSearch: OpenSearchGateway) {}
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    /**
+     * The caller's client for the read check alone, without the system-index guard's alias
+     * lookup (a round trip on every search): the name is one our catalog holds, never a
+     * `.federation-` name, and a size-0 search returns nothing from whatever it names.
+     */
+    private readonly readCheck: OpenSearchGateway = openSearch
+  ) {}
 
   /** Names already checked for this caller (the service is built per request). */
   private readonly readable = new Map<string, Promise<void>>();
@@ -37,7 +45,7 @@ export class ConcreteIndices {
   private async checkReadable(name: string): Promise<void> {
     let shards: number;
     try {
-      const response = await this.openSearch.request<{ _shards?: { total?: number } }>({
+      const response = await this.readCheck.request<{ _shards?: { total?: number } }>({
         method: 'POST',
         path: opensearchPath(name, '_search'),
         querystring: { size: '0', track_total_hits: 'false' },
