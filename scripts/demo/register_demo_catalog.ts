@@ -27,14 +27,42 @@ export async function registerDemoCatalog(
       throw new Error(`demo data: creating ${what} failed: ${created.text}`);
     log(`demo data: created ${what}`);
   };
-  await ensure(
-    `${CONNECTOR_BASE_PATH}/datasource/${DEMO_DATASOURCE}`,
-    { jdbc: { driver: 'org.sqlite.JDBC', url: `jdbc:sqlite:${sqliteFile}` } },
-    `datasource ${DEMO_DATASOURCE}`
-  );
+  const datasourcePath = `${CONNECTOR_BASE_PATH}/datasource/${DEMO_DATASOURCE}`;
+  const jdbc = { driver: 'org.sqlite.JDBC', url: `jdbc:sqlite:${sqliteFile}` };
+  await ensure(datasourcePath, { jdbc }, `datasource ${DEMO_DATASOURCE}`);
+  await repointMovedDemo(call, datasourcePath, jdbc, log);
   await ensure(
     `${CONNECTOR_BASE_PATH}/index/${DEMO_VIRTUAL_INDEX}`,
     { datasource: DEMO_DATASOURCE, resource: 'investments', key: 'id' },
     `virtual index ${DEMO_VIRTUAL_INDEX}`
   );
+}
+
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown
+) => Promise<{ status: number; text: string }>;
+
+/**
+ * The catalog lives in OpenSearch and outlives a checkout: a demo datasource made by another
+ * checkout names that checkout's demo file, which this host does not allow (SQLite files must lie
+ * in its own demo directory). Only that case is changed; any other URL is the user's choice.
+ */
+async function repointMovedDemo(
+  call: Call,
+  datasourcePath: string,
+  jdbc: { driver: string; url: string },
+  log: (line: string) => void
+): Promise<void> {
+  const current = await call('GET', datasourcePath);
+  if (current.status !== 200) return;
+  const url: unknown = JSON.parse(current.text)?._source?.jdbc?.url;
+  const at = jdbc.url.lastIndexOf('/.data/demo/');
+  if (at < 0 || typeof url !== 'string' || url === jdbc.url) return;
+  if (!url.endsWith(jdbc.url.slice(at))) return;
+  const updated = await call('PUT', datasourcePath, { jdbc });
+  if (updated.status >= 300)
+    throw new Error(`demo data: re-pointing ${DEMO_DATASOURCE} failed: ${updated.text}`);
+  log(`demo data: ${DEMO_DATASOURCE} named another checkout's demo file; it now names ${jdbc.url}`);
 }
