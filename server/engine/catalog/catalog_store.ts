@@ -1,4 +1,5 @@
 import { FederationError, OpenSearchResponseError } from '../errors';
+import { isAlreadyExists } from '../opensearch/client_errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 
 export interface StoredDocument<T> {
@@ -182,10 +183,7 @@ export class CatalogStore<T extends object> {
         },
       });
     } catch (error) {
-      const alreadyThere =
-        error instanceof OpenSearchResponseError &&
-        JSON.stringify(error.body).includes('resource_already_exists_exception');
-      if (!alreadyThere) throw error;
+      if (!isAlreadyExists(error)) throw error;
     }
   }
 }

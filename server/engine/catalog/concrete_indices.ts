@@ -1,6 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { FederationError, OpenSearchResponseError } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import { isAlreadyExists } from '../opensearch/client_errors';
 
 /**
  * The empty OpenSearch index that stands beside each virtual index (spec §5): it lets security
@@ -80,12 +81,7 @@ export class ConcreteIndices {
         return true;
       } catch (error) {
         // Lost a race with another creator: judge the index that won.
-        if (
-          !(error instanceof OpenSearchResponseError) ||
-          !JSON.stringify(error.body).includes('resource_already_exists')
-        ) {
-          throw error;
-        }
+        if (!isAlreadyExists(error)) throw error;
         return this.ensureEmpty(name, columns);
       }
     }
@@ -127,13 +123,7 @@ export class ConcreteIndices {
       await this.create(name, columns);
     } catch (error) {
       // A concurrent recreation won: fine if it is empty (it carries its own columns).
-      if (
-        !JSON.stringify((error as OpenSearchResponseError).body ?? '').includes(
-          'resource_already_exists'
-        )
-      ) {
-        throw error;
-      }
+      if (!isAlreadyExists(error)) throw error;
     }
   }
 

@@ -370,36 +370,26 @@ export function withDatasourceName(id: string, err: unknown): unknown {
   );
 }
 
-/**
- * The connector of datasource `id`, whose remote failures (5xx) name the datasource. A proxy, so
- * that any member a connector gains later passes through unchanged.
- */
+/** The connector of datasource `id`, whose remote failures (5xx) name the datasource. */
 export function namedConnector(id: string, connector: Connector): Connector {
   const name = <T>(promise: Promise<T>) =>
     promise.catch((err: unknown) => {
       throw withDatasourceName(id, err);
     });
-  async function* stream(...args: Parameters<Connector['stream']>) {
-    try {
-      yield* connector.stream(...args);
-    } catch (err) {
-      throw withDatasourceName(id, err);
-    }
-  }
-  const wrapped: Partial<Connector> = {
+  return {
+    kind: connector.kind,
+    dialect: connector.dialect,
     validate: (options) => name(connector.validate(options)),
     query: (sql, params, options) => name(connector.query(sql, params, options)),
     describe: (resource, options) => name(connector.describe(resource, options)),
     metadata: (options) => name(connector.metadata(options)),
-    stream,
-  };
-  return new Proxy(connector, {
-    get(target, property, receiver) {
-      if (Object.prototype.hasOwnProperty.call(wrapped, property)) {
-        return wrapped[property as keyof Connector];
+    async *stream(sql, params, options) {
+      try {
+        yield* connector.stream(sql, params, options);
+      } catch (err) {
+        throw withDatasourceName(id, err);
       }
-      const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
     },
-  });
+    close: () => connector.close(),
+  };
 }

@@ -97,6 +97,7 @@ export class SqliteConnector implements Connector {
   /** A connector built without a host has a pool of its own, closed with it. */
   private readonly ownsHost: boolean;
   private closed = false;
+  private resolvedFile: Promise<string> | null = null;
 
   constructor(
     private readonly spec: SqliteSpec,
@@ -124,7 +125,7 @@ export class SqliteConnector implements Connector {
     const deadline = new SqliteDeadline(timeoutMs, options?.signal);
     let worker: SqliteWorker | undefined;
     try {
-      const file = await this.host.files.resolve(this.spec.file);
+      const file = await this.resolveFile();
       const acquired = await deadline.run((signal) =>
         this.host.pool.acquire(signal, this.limits.connectTimeoutMs, () => this.busyError())
       );
@@ -190,6 +191,19 @@ export class SqliteConnector implements Connector {
       }
     }
     return { catalogs: [], schemas: schemas.map((name) => ({ name })), resources };
+  }
+
+  /**
+   * The real path of the file, checked against the allowed directories once per connector (a
+   * connector lives as long as its datasource's settings); a refusal is not kept, so a file
+   * created later is found.
+   */
+  private resolveFile(): Promise<string> {
+    this.resolvedFile ??= this.host.files.resolve(this.spec.file).catch((err: unknown) => {
+      this.resolvedFile = null;
+      throw err;
+    });
+    return this.resolvedFile;
   }
 
   /** Worker processes are the host's; each closes its connections once they sit idle. */

@@ -21,24 +21,6 @@ const WORKER_SCRIPT = path.join(__dirname, 'sqlite_worker.js');
 /** A partial batch is sent after this long, so slowly arriving rows are not held back. */
 const BATCH_MAX_MS = 50;
 
-/**
- * Every worker process not yet exited, of every pool. A worker ends by itself when the host's
- * IPC channel closes, but only between statements: one busy in a long SQLite step would outlive
- * the host, so they are all killed when the host process exits.
- */
-const liveChildren = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
-function trackChild(child: ChildProcess): void {
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.on('exit', () => {
-      for (const live of liveChildren) live.kill('SIGKILL');
-    });
-  }
-  liveChildren.add(child);
-}
-
 export interface SqliteWorkerPoolOptions {
   /** Most worker processes alive at once (each runs at most one statement). */
   size: number;
@@ -225,6 +207,14 @@ export class SqliteWorkerPool {
   /** Worker processes started and not exited yet (idle, lent or killed): at most `size`. */
   private readonly live = new Set<SqliteWorker>();
   private closed = false;
+  /**
+   * A worker ends by itself when the host's IPC channel closes, but only between statements: one
+   * busy in a long SQLite step would outlive the host, so they are killed when the host exits
+   * (the hook is there only while the pool has worker processes).
+   */
+  private readonly killOnExit = () => {
+    for (const worker of this.live) worker.child.kill('SIGKILL');
+  };
 
   constructor(readonly options: Readonly<SqliteWorkerPoolOptions>) {}
 
@@ -336,14 +326,14 @@ export class SqliteWorkerPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const worker = new SqliteWorker(this, child);
+    if (this.live.size === 0) process.on('exit', this.killOnExit);
     this.live.add(worker);
-    trackChild(child);
     let exited = false;
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (exited) return;
       exited = true;
-      liveChildren.delete(child);
       this.live.delete(worker);
+      if (this.live.size === 0) process.off('exit', this.killOnExit);
       if (worker.state !== 'killed') {
         this.leaveIdle(worker);
         worker.fail(

@@ -71,3 +71,11 @@ function isParserFailure(body: unknown): boolean {
     /^Can't get \w+ on a [A-Z_]+/.test(error.reason)
   );
 }
+
+/** OpenSearch's answer to creating an index that exists (a concurrent creator won the race). */
+export function isAlreadyExists(error: unknown): boolean {
+  return (
+    error instanceof OpenSearchResponseError &&
+    JSON.stringify(error.body ?? '').includes('resource_already_exists_exception')
+  );
+}
