@@ -16,7 +16,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{common,server,public,scripts,bench}/**/*.test.{ts,tsx}'],
+          include: [
+            '{common,server,public,scripts,bench}/**/*.test.{ts,tsx}',
+            'test/graph/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
+          ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

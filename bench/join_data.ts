@@ -94,6 +94,51 @@ export function osJson<T = unknown>(
   });
 }
 
+/**
+ * The distinct integer values of `field` over the documents matching `query`, as an expert
+ * reads them: composite aggregation pages of `pageSize` keys straight into a Float64Array.
+ */
+export async function compositeKeys(
+  baseUrl: string,
+  index: string,
+  field: string,
+  query: unknown,
+  pageSize: number,
+  expected = 1024
+): Promise<Float64Array> {
+  let keys = new Float64Array(Math.max(expected, 1));
+  let n = 0;
+  let after: unknown;
+  for (;;) {
+    const r = await osJson<{
+      aggregations: { keys: { after_key?: unknown; buckets: Array<{ key: { k: number } }> } };
+    }>(baseUrl, 'POST', `/${index}/_search`, {
+      size: 0,
+      track_total_hits: false,
+      query,
+      aggs: {
+        keys: {
+          composite: {
+            size: pageSize,
+            sources: [{ k: { terms: { field } } }],
+            ...(after ? { after } : {}),
+          },
+        },
+      },
+    });
+    const page = r.aggregations.keys;
+    if (n + page.buckets.length > keys.length) {
+      const grown = new Float64Array(Math.max(keys.length * 2, n + page.buckets.length));
+      grown.set(keys.subarray(0, n));
+      keys = grown;
+    }
+    for (const b of page.buckets) keys[n++] = b.key.k;
+    if (page.buckets.length < pageSize || page.after_key === undefined) break;
+    after = page.after_key;
+  }
+  return keys.slice(0, n);
+}
+
 interface IndexSpec {
   name: string;
   properties: Record<string, { type: string }>;

@@ -22,6 +22,7 @@ import {
   CHILD_QUERY,
   CHILD_TABLE,
   CHILD_WHERE,
+  compositeKeys,
   ensureJoinIndices,
   ensureJoinTable,
   EXPECTED_KEYS,
@@ -172,40 +173,15 @@ class DirectSide {
   }
 
   /** Composite aggregation pages of KEY_PAGE keys, as the engine reads an OpenSearch child. */
-  private async openSearchKeys(): Promise<Float64Array> {
-    let keys = new Float64Array(EXPECTED_KEYS);
-    let n = 0;
-    let after: unknown;
-    for (;;) {
-      const r = await osJson<{
-        aggregations: {
-          keys: { after_key?: unknown; buckets: Array<{ key: { k: number } }> };
-        };
-      }>(this.osUrl, 'POST', `/${CHILD_INDEX}/_search`, {
-        size: 0,
-        track_total_hits: false,
-        query: CHILD_QUERY,
-        aggs: {
-          keys: {
-            composite: {
-              size: KEY_PAGE,
-              sources: [{ k: { terms: { field: 'parent_id' } } }],
-              ...(after ? { after } : {}),
-            },
-          },
-        },
-      });
-      const page = r.aggregations.keys;
-      if (n + page.buckets.length > keys.length) {
-        const grown = new Float64Array(Math.max(keys.length * 2, n + page.buckets.length));
-        grown.set(keys.subarray(0, n));
-        keys = grown;
-      }
-      for (const b of page.buckets) keys[n++] = b.key.k;
-      if (page.buckets.length < KEY_PAGE || page.after_key === undefined) break;
-      after = page.after_key;
-    }
-    return keys.slice(0, n);
+  private openSearchKeys(): Promise<Float64Array> {
+    return compositeKeys(
+      this.osUrl,
+      CHILD_INDEX,
+      'parent_id',
+      CHILD_QUERY,
+      KEY_PAGE,
+      EXPECTED_KEYS
+    );
   }
 
   private async postgresKeys(): Promise<Float64Array> {

@@ -5,16 +5,19 @@
  *
  * - `search`: virtual-index search vs. the same SQL run directly (bench/search.ts).
  * - `joins`: 1M × 1M joins vs. their lower bound, and peak memory per key (bench/joins.ts).
+ * - `graph`: a 2-hop graph query over 3 × 1M documents vs. its semi-joins by hand (bench/graph.ts).
  *
  * Env: the test bed's PG_URL / OPENSEARCH_URL / OPENSEARCH_PORT, plus each suite's own.
  */
 import { startBenchHost, type BenchHost } from './bench_host';
+import { runGraphBench } from './graph';
 import { runJoinBench } from './joins';
 import { runSearchBench } from './search';
 
 const SUITES: Record<string, (host: BenchHost, log: (line: string) => void) => Promise<void>> = {
   search: runSearchBench,
   joins: runJoinBench,
+  graph: runGraphBench,
 };
 
 const log = (line: string) => console.log(`[bench] ${line}`);

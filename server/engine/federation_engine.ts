@@ -1,3 +1,5 @@
+import { Backends } from './backends/backend_factory';
+import { GraphService } from './graph/graph_service';
 import { ConcreteIndices } from './catalog/concrete_indices';
 import { DatasourceHostPolicy } from './catalog/datasource_hosts';
 import { DatasourceService } from './catalog/datasource_service';
@@ -8,7 +10,7 @@ import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { DocumentService } from './search/document_service';
 import { IndexMetadataService } from './search/index_metadata_service';
-import { IndexResolver } from './search/index_resolver';
+import { IndexResolver } from './backends/index_resolver';
 import { MsearchService } from './search/msearch_service';
 import { SearchService } from './search/search_service';
 import { SystemIndexGateway } from './search/system_indices';
@@ -26,6 +28,9 @@ export class FederationEngine {
   readonly documents: DocumentService;
   readonly indexMetadata: IndexMetadataService;
   readonly pits: PitService;
+  /** The backend layer (backends/), for engines that read indices through it (graph/). */
+  readonly backends: Backends;
+  readonly graph: GraphService;
 
   constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
     // The user's door to OpenSearch never opens onto our system indices (.federation-*).
@@ -46,29 +51,42 @@ export class FederationEngine {
     );
     const resolver = new IndexResolver(this.virtualIndices);
     const settings = runtime.settings;
-    const joinLimits = {
-      maxJoinKeys: settings.maxJoinKeys,
-      termsChunkSize: settings.joinTermsChunkSize,
-      keyPageSize: settings.joinKeyPageSize,
-      timeoutMs: settings.joinTimeoutMs,
-      bitmapFilter: settings.joinBitmapFilter,
-      bitmapsSupported: () => runtime.bitmapsSupported(),
-    };
-    this.pits = new PitService(user, runtime.pitStore, resolver, this.virtualIndices, {
+    this.backends = new Backends({
+      openSearch: user,
+      resolver,
+      virtualIndices: this.virtualIndices,
+      limits: {
+        maxJoinKeys: settings.maxJoinKeys,
+        termsChunkSize: settings.joinTermsChunkSize,
+        keyPageSize: settings.joinKeyPageSize,
+        bitmapFilter: settings.joinBitmapFilter,
+        bitmapsSupported: () => runtime.bitmapsSupported(),
+        statementTimeoutMs: settings.connectorStatementTimeoutMs,
+        queryLimits: {
+          maxClauseCount: settings.maxClauseCount,
+          maxTermsCount: settings.maxTermsCount,
+        },
+      },
+      now: Date.now(),
+    });
+    const joinLimits = { maxJoinKeys: settings.maxJoinKeys, timeoutMs: settings.joinTimeoutMs };
+    this.pits = new PitService(user, runtime.pitStore, resolver, this.backends, {
       ...joinLimits,
       maxOpenPits: settings.maxOpenPits,
     });
     this.search = new SearchService(
       user,
       resolver,
+      this.backends,
       new VirtualSearch(
         this.virtualIndices,
         settings.connectorStatementTimeoutMs,
-        settings.maxBuckets
+        settings.maxBuckets,
+        { maxClauseCount: settings.maxClauseCount, maxTermsCount: settings.maxTermsCount }
       ),
-      this.virtualIndices,
       joinLimits,
-      this.pits,
+      // search/ and pit/ are siblings: a search that carries `pit` is handed over here.
+      (body, params) => this.pits.search(body, params),
       {
         maxResultWindow: settings.maxResultWindow,
         maxTermsCount: settings.maxTermsCount,
@@ -83,5 +101,16 @@ export class FederationEngine {
       runtime.settings.maxMgetDocs
     );
     this.indexMetadata = new IndexMetadataService(user, resolver);
+    this.graph = new GraphService({
+      backends: this.backends,
+      limits: {
+        maxRows: settings.maxGraphRows,
+        maxFrontierKeys: settings.maxGraphFrontierKeys,
+        maxDocuments: settings.maxGraphDocuments,
+        maxHops: settings.maxGraphHops,
+        timeoutMs: settings.graphTimeoutMs,
+        maxQueryDepth: settings.maxQueryDepth,
+      },
+    });
   }
 }

@@ -111,6 +111,16 @@ export const settingsSchema = z
     maxClauseCount: z.number().int().positive().default(1_024),
     /** Largest from + size of a search on virtual indices (`index.max_result_window`). */
     maxResultWindow: z.number().int().positive().default(10_000),
+    /** Most rows in one graph response; more gives `truncated: true`, never a silent cut. */
+    maxGraphRows: z.number().int().positive().default(10_000),
+    /** Most distinct keys carried across one edge of a graph pattern (8 bytes each for integers). */
+    maxGraphFrontierKeys: z.number().int().positive().default(1_000_000),
+    /** Most documents a graph query fetches for one node after narrowing (held in memory). */
+    maxGraphDocuments: z.number().int().positive().default(100_000),
+    /** Highest upper bound of a quantified edge `-[:R]->{m,n}` (expansion grows fast with it). */
+    maxGraphHops: z.number().int().min(1).max(20).default(5),
+    /** How long one graph query may take before it fails with a 504 naming its step. */
+    graphTimeoutMs: z.number().int().positive().default(120_000),
   })
   .strict();
 

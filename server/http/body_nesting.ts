@@ -1,4 +1,5 @@
 import { FederationError } from '../engine/errors';
+import { assertQueryStringDepth } from '../engine/opensearch/query_string_depth';
 
 /**
  * How deep a parsed body may nest. Checked once, iteratively, right after parsing, so that every
@@ -71,6 +72,17 @@ export function assertNesting(value: unknown, limits: NestingLimits, where = 'th
         'illegal_argument_exception',
         `aggregations are nested more than ${limits.maxQueryDepth} levels deep in ${where} at [${pathOf(frame)}]: nest fewer sub-aggregations (the limit is the setting maxQueryDepth)`
       );
+    }
+    if (frame.key === 'query_string' && !Array.isArray(v)) {
+      const text = (v as { query?: unknown }).query;
+      if (typeof text === 'string') {
+        assertQueryStringDepth(
+          text,
+          frame.queries,
+          limits.maxQueryDepth,
+          `${where} at [${pathOf(frame)}]`
+        );
+      }
     }
     const entries: Array<[string, unknown]> = Array.isArray(v)
       ? v.map((item, i) => [String(i), item])

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { FederationError } from '../engine/errors';
 import { toErrorReply } from '../engine/error_body';
-import type { NestingLimits } from './body_nesting';
+import { assertQueryStringDepth } from '../engine/opensearch/query_string_depth';
+import { DEFAULT_NESTING_LIMITS, type NestingLimits } from './body_nesting';
 import { parseJsonBody, parseNdjsonBody } from './request_body';
 import type {
   HandlerContext,
@@ -109,6 +110,15 @@ function validateInput<P, Q, B>(
 ): RouteInput<P, Q, B> {
   const params = check('path', definition.params, request.params ?? {});
   const query = check('query parameters', definition.query, request.query ?? {});
+  // `?q=` is a query_string that OpenSearch parses recursively: bounded like a body's.
+  const q = (query as Record<string, unknown> | undefined)?.q;
+  if (typeof q === 'string')
+    assertQueryStringDepth(
+      q,
+      0,
+      (nesting ?? DEFAULT_NESTING_LIMITS).maxQueryDepth,
+      'the URL parameter [q]'
+    );
   let body: unknown = undefined;
   const spec = definition.body;
   if (spec?.format === 'ndjson') body = parseNdjsonBody(request.body, nesting);

@@ -1,6 +1,7 @@
 import type { Router } from '../http/router_contract';
 import { registerDatasourceRoutes } from './datasources';
 import { registerDocumentRoutes } from './documents';
+import { registerGraphRoutes } from './graph';
 import { registerIndexMetadataRoutes } from './index_metadata';
 import { registerPitRoutes } from './pits';
 import type { RouteDependencies } from './route_dependencies';
@@ -12,6 +13,7 @@ export type { RouteDependencies };
 /** Registers every Federation route; called by the OSD plugin and by the standalone host. */
 export function registerRoutes(router: Router, deps: RouteDependencies): void {
   registerSearchRoutes(router, deps);
+  registerGraphRoutes(router, deps);
   registerDocumentRoutes(router, deps);
   registerIndexMetadataRoutes(router, deps);
   registerPitRoutes(router, deps);

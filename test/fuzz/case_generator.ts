@@ -12,6 +12,8 @@ import {
   RAW_SEGMENTS,
   wrongTypeValue,
 } from './hostile_inputs';
+import { damageGraph, namesSystemIndex } from './graph_mutations';
+import type { GraphBody } from './graph_requests';
 import { mutateText, mutateTree, short, type MutationKind } from './json_mutation';
 import { routeName, type RouteSpec } from './route_catalog';
 import {
@@ -51,6 +53,8 @@ export interface FuzzCase {
   note: string;
   /** A valid request: only a 2xx will do. */
   expectSuccess: boolean;
+  /** Why only a 4xx will do (a graph model naming our system indices), if it must. */
+  mustRefuse?: string;
   /** Path parameters as given (decoded), for the runner's clean-up. */
   params: Record<string, string>;
 }
@@ -63,6 +67,7 @@ const BODY_KINDS = new Set([
   'pit_close',
   'datasource_put',
   'virtual_put',
+  'graph',
   'other',
 ]);
 
@@ -109,6 +114,9 @@ export function generateCase(
         : undefined,
     note: damaged.note,
     expectSuccess: category === 'valid' && plan.expectSuccess,
+    ...(routeKind(route) === 'graph' && namesSystemIndex(damaged.body)
+      ? { mustRefuse: 'the graph model names one of our system indices' }
+      : {}),
     params: damaged.plan.params,
   };
 }
@@ -281,6 +289,25 @@ function damage(
   options: GeneratorOptions
 ): Damaged {
   const untouched: Damaged = { plan, body: serialize(plan.body), note: 'valid request' };
+  if (category !== 'valid' && category !== 'malformed_json' && category !== 'path_segments') {
+    if (routeKind(route) === 'graph') {
+      // GQL- and model-aware damage; otherwise the generic kinds below, on the JSON tree.
+      const graph = damageGraph(
+        random,
+        category,
+        plan.body as GraphBody,
+        options.world,
+        options.maxRequestBytes
+      );
+      if (graph !== null)
+        return {
+          plan: { ...plan, query: graph.query ?? plan.query },
+          body: graph.body,
+          note: graph.note,
+          rawQuery: graph.rawQuery,
+        };
+    }
+  }
   switch (category) {
     case 'valid':
       return untouched;
@@ -481,6 +508,6 @@ export function describeCase(c: FuzzCase, seed: number): string {
     `case ${c.category}:${c.index} (seed ${seed}) on ${routeName(c.route)} — ${c.note}`,
     `  ${c.method} ${c.path}`,
     `  body: ${body}`,
-    `  replay: FUZZ_SEED=${seed} FUZZ_ONLY=${c.category}:${c.index} npx vitest run --project integration test/fuzz/`,
+    `  replay: FUZZ_SEED=${seed} FUZZ_ONLY=${c.category}:${c.index}${process.env.FUZZ_ROUTES ? ` FUZZ_ROUTES=${JSON.stringify(process.env.FUZZ_ROUTES)}` : ''} npx vitest run --project integration test/fuzz/`,
   ].join('\n');
 }

@@ -24,6 +24,11 @@ export interface CheckOptions {
    * passed-through error need not keep the full format (its status still counts).
    */
   filtered?: boolean;
+  /** A `POST /svc/_graph` answer: its table shape is checked, and its rows for system indices. */
+  graph?: {
+    /** Why the request must be refused (any 2xx is then a failure). */
+    mustRefuse?: string;
+  };
 }
 
 type Obj = Record<string, unknown>;
@@ -101,8 +106,88 @@ export function checkResponse(res: RawResponse, options: CheckOptions): Problem[
     problems.push({ kind: 'not_json', detail: res.text.slice(0, 300) });
     return problems;
   }
-  if (options.searchSide) problems.push(...nestedProblems(json));
+  if (options.graph) problems.push(...graphProblems(json, options.graph, options.filtered));
+  else if (options.searchSide) problems.push(...nestedProblems(json));
   return problems;
+}
+
+/**
+ * A graph answer is a table (`header`, `rows` of its width, `query_plan_execution`) and holds no
+ * document of our system indices, whether as a whole (`SELECT v`) or as an `_index` value.
+ */
+function graphProblems(
+  json: unknown,
+  graph: NonNullable<CheckOptions['graph']>,
+  filtered = false
+): Problem[] {
+  const problems: Problem[] = [];
+  if (graph.mustRefuse)
+    problems.push({
+      kind: 'system_index_graph_answered',
+      detail: `${graph.mustRefuse}, yet it answered: ${JSON.stringify(json).slice(0, 300)}`,
+    });
+  if (!isObject(json)) return [...problems, { kind: 'bad_graph_answer', detail: 'not an object' }];
+  const header = json.header;
+  const rows = json.rows;
+  const shapeProblem = !Array.isArray(header)
+    ? 'no [header] list'
+    : !header.every((h) => typeof h === 'string')
+      ? 'a [header] entry that is not text'
+      : !Array.isArray(rows)
+        ? 'no [rows] list'
+        : !rows.every((r) => Array.isArray(r) && r.length === header.length)
+          ? `a row whose width is not the header's ${header.length}`
+          : !isObject(json.query_plan_execution) ||
+              typeof json.query_plan_execution.took_in_millis !== 'number'
+            ? 'no [query_plan_execution.took_in_millis]'
+            : null;
+  // `filter_path` may cut the table down on purpose.
+  if (shapeProblem !== null && !filtered)
+    problems.push({
+      kind: 'bad_graph_answer',
+      detail: `${shapeProblem}: ${JSON.stringify(json).slice(0, 300)}`,
+    });
+  if (Array.isArray(rows) && Array.isArray(header)) {
+    const leaked = systemIndexValue(rows, header as unknown[]);
+    if (leaked !== null)
+      problems.push({ kind: 'system_index_readable', detail: `a row value from [${leaked}]` });
+  }
+  return problems;
+}
+
+/** The first `.federation*` index a graph row shows, or null. */
+function systemIndexValue(rows: unknown[], header: unknown[]): string | null {
+  const isSystem = (value: unknown) =>
+    typeof value === 'string' && value.toLowerCase().startsWith('.federation');
+  const walk = (value: unknown): string | null => {
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        const found = walk(v);
+        if (found !== null) return found;
+      }
+    } else if (isObject(value)) {
+      if (isSystem(value._index)) return String(value._index);
+      for (const v of Object.values(value)) {
+        const found = walk(v);
+        if (found !== null) return found;
+      }
+    }
+    return null;
+  };
+  for (const row of rows) {
+    if (!Array.isArray(row)) continue;
+    for (let i = 0; i < row.length; i++) {
+      // `SELECT v._index` (or an aggregate over it) shows the index name itself.
+      if (typeof header[i] === 'string' && /_index\W*$/.test(header[i] as string)) {
+        const values = Array.isArray(row[i]) ? row[i] : [row[i]];
+        const system = (values as unknown[]).find(isSystem);
+        if (system !== undefined) return String(system);
+      }
+      const found = walk(row[i]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
 }
 
 /** `_msearch` items and `_mget` docs carry their own errors; a 5xx there is a 5xx all the same. */

@@ -7,6 +7,8 @@
  *   FUZZ_HEALTH_EVERY  a health probe after this many cases (default 100)
  *   FUZZ_SHOW   failure classes printed in full (default 30)
  *   FUZZ_VERBOSE=1  one line per case: time, problems, request
+ *   FUZZ_ROUTES  `_graph,_msearch`: fuzz only the routes whose `METHOD path` contains one of
+ *                these (case numbers then differ from a full run: replay with the same value)
  */
 import { seedFromEnv } from '../differential/prng';
 import { CATEGORIES, type Category } from './case_generator';
@@ -22,6 +24,8 @@ export interface FuzzConfig {
   healthEvery: number;
   show: number;
   verbose: boolean;
+  /** Substrings of `METHOD path`; only matching routes are fuzzed. Null: every route. */
+  routes: string[] | null;
 }
 
 function intFromEnv(name: string, fallback: number, min: number): number {
@@ -65,5 +69,8 @@ export function fuzzConfig(): FuzzConfig {
     healthEvery: intFromEnv('FUZZ_HEALTH_EVERY', 100, 1),
     show: intFromEnv('FUZZ_SHOW', 30, 1),
     verbose: process.env.FUZZ_VERBOSE === '1',
+    routes: process.env.FUZZ_ROUTES?.trim()
+      ? process.env.FUZZ_ROUTES.split(',').map((r) => r.trim())
+      : null,
   };
 }

@@ -47,6 +47,7 @@ export async function runCase(
     secrets: [FUZZ_SECRET],
     searchSide: c.route.path.startsWith('/svc'),
     filtered: /[?&]filter_path=/.test(c.path),
+    graph: routeKind(c.route) === 'graph' ? { mustRefuse: c.mustRefuse } : undefined,
   });
   return problems.length === 0
     ? null

@@ -2,10 +2,17 @@
  * Defects the fuzz suite found in route and HTTP plumbing, each pinned by the smallest request
  * that showed it (the fuzz case that found it is named beside it).
  */
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, uniqueName } from '../bed/context';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { datasetSpec } from '../differential/dataset';
+import { createOpenSearchIndex, deleteOpenSearchIndex } from '../differential/opensearch_index';
+import { createSqlTable, type SqlTable } from '../differential/sql_tables';
+import { sqliteJdbc, startFederationApi, type FederationApi } from '../integration/federation_api';
 import { errorFormatProblem } from './checker';
+import { startHostProcess } from './host_handle';
 import { send } from './raw_client';
 
 describe('fuzz regressions: route and HTTP plumbing', () => {
@@ -129,6 +136,171 @@ describe('fuzz regressions: route and HTTP plumbing', () => {
     for (const id of ids) {
       const search = await api.call('POST', '/svc/_search', { pit: { id } });
       expect(search.status, search.text).toBe(404);
+    }
+  });
+});
+
+/** Defects the graph fuzz cases found in `POST /svc/_graph` and the routes it shares code with. */
+describe('fuzz regressions: graph queries', () => {
+  let api: FederationApi;
+  let table: SqlTable;
+  const spec = datasetSpec(20251123, 20);
+  const normal = uniqueName('fuzz-regress-graph');
+  const datasource = uniqueName('fuzz-regress-graph-ds');
+  const virtual = uniqueName('fuzz-regress-graph-vi');
+  const dir = mkdtempSync(path.join(tmpdir(), 'fuzz-regress-graph-'));
+  /** Entity N on the normal index, L on the SQLite virtual index, over the same rows. */
+  const model = (extra: object = {}) => ({
+    label: 'g',
+    entities: [
+      { label: 'N', indices: [normal], id: 'id' },
+      { label: 'L', indices: [virtual], id: 'id' },
+    ],
+    relations: [{ label: 'R', from: { entity: 'N', field: 'n' }, to: { entity: 'L' } }],
+    ...extra,
+  });
+  const graph = (query: string, m: object = model()) =>
+    api.call('POST', '/svc/_graph', { model: m, query });
+
+  beforeAll(async () => {
+    api = await startFederationApi();
+    await createOpenSearchIndex(normal, spec);
+    table = await createSqlTable(
+      'sqlite',
+      { sqliteFile: path.join(dir, 'graph.sqlite') },
+      uniqueName('fuzz_regress_graph').replace(/-/g, '_'),
+      spec
+    );
+    const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+      jdbc: sqliteJdbc(table.location),
+    });
+    expect(ds.status, ds.text).toBeLessThan(300);
+    const vi = await api.call('PUT', `/_svc/connector/index/${virtual}`, {
+      datasource,
+      resource: table.name,
+      key: spec.key,
+    });
+    expect(vi.status, vi.text).toBeLessThan(300);
+  }, 60_000);
+  afterAll(async () => {
+    await api?.call('DELETE', `/_svc/connector/index/${virtual}`);
+    await api?.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+    await deleteOpenSearchIndex(virtual);
+    await deleteOpenSearchIndex(normal);
+    await table?.drop();
+    rmSync(dir, { recursive: true, force: true });
+    await api?.close();
+  });
+
+  it('answers a WHERE part that reads no variable (was a 500)', async () => {
+    // Valid graph cases with `WHERE TRUE`, `WHERE 1 = 1` or `x AND TRUE` (about 1 in 150):
+    // row_assembly.ts filed a condition under the last of the nodes it reads; of none, that was
+    // position -Infinity ("Cannot read properties of undefined (reading 'push')").
+    const all = await graph('SELECT a.id FROM "g" MATCH (a:N) ORDER BY a.id');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.rows).toHaveLength(spec.rows.length);
+    for (const condition of ['TRUE', '1 = 1', 'a.id IS NOT NULL AND TRUE']) {
+      const response = await graph(
+        `SELECT a.id FROM "g" MATCH (a:N) WHERE ${condition} ORDER BY a.id`
+      );
+      expect(response.status, `${condition}: ${response.text}`).toBe(200);
+      expect(response.body.rows, condition).toEqual(all.body.rows);
+    }
+    const none = await graph('SELECT COUNT(*) FROM "g" MATCH (a:L) WHERE FALSE');
+    expect(none.status, none.text).toBe(200);
+    expect(none.body.rows).toEqual([[0]]);
+  });
+
+  it('answers an unpaired surrogate in a relation field with a 400 (was a 500 "URI malformed")', async () => {
+    // hostile_strings on the model (a relation field or an entity id of "\ud800"): the field
+    // name went into a URL through encodeURIComponent. On a virtual index it was a 400.
+    const m = model({
+      relations: [{ label: 'R', from: { entity: 'N', field: '\ud800' }, to: { entity: 'L' } }],
+    });
+    const response = await graph('SELECT a.id FROM "g" MATCH (a:N)', m);
+    expect(response.status, response.text).toBe(400);
+    expect(errorFormatProblem(response.body, 400)).toBeNull();
+    expect(response.body.error.reason).toContain('[model.relations[0].from.field]');
+  });
+
+  describe('a node query string over max_clause_count', () => {
+    // huge_bodies: `(v:X WHERE "n:(0 OR 1 OR ...)")`. OpenSearch refuses more than 1,024
+    // clauses with a 400; virtual indices translated every clause into SQL: SQLite failed
+    // ("Expression tree is too large (maximum depth 1000)", a 502), and PostgreSQL ran 56,000
+    // of them for seconds (a 504 at graphTimeoutMs).
+    const clauses = Array.from({ length: 2_000 }, (_, i) => i).join(' OR ');
+
+    it('is a 400 on a normal index (the reference)', async () => {
+      const response = await graph(`SELECT a.id FROM "g" MATCH (a:N WHERE "n:(${clauses})")`);
+      expect(response.status, response.text.slice(0, 300)).toBe(400);
+      expect(errorFormatProblem(response.body, 400)).toBeNull();
+    });
+
+    it('is a 400 on a virtual index too (was a 502 from SQLite)', async () => {
+      const response = await graph(`SELECT a.id FROM "g" MATCH (a:L WHERE "n:(${clauses})")`);
+      expect(response.status, response.text.slice(0, 300)).toBe(400);
+      expect(errorFormatProblem(response.body, 400)).toBeNull();
+    });
+
+    it('is a 400 in a query_string search of a virtual index (was a 502)', async () => {
+      const response = await api.call('POST', `/svc/${virtual}/_search`, {
+        query: { query_string: { query: `n:(${clauses})` } },
+      });
+      expect(response.status, response.text.slice(0, 300)).toBe(400);
+      expect(errorFormatProblem(response.body, 400)).toBeNull();
+    });
+  });
+
+  it('never reads our system indices: names are refused, patterns match none of them', async () => {
+    const read = 'SELECT s, s._index FROM "g" MATCH (s:S)';
+    const withSystem = (index: string) =>
+      model({ entities: [...model().entities, { label: 'S', indices: [index] }] });
+    for (const index of [
+      '.federation-datasources',
+      '.FEDERATION-pits',
+      `${normal},.federation-pits`,
+    ]) {
+      const response = await graph(read, withSystem(index));
+      expect(response.status, `${index}: ${response.text}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${index}: ${response.text}`).toBeLessThan(500);
+      expect(errorFormatProblem(response.body, response.status)).toBeNull();
+    }
+    for (const pattern of ['.federation-*', '.fed*', `${normal},.f*`]) {
+      const response = await graph(read, withSystem(pattern));
+      expect(response.status, `${pattern}: ${response.text}`).toBeLessThan(500);
+      expect(response.text, pattern).not.toContain('"_index":".federation');
+      expect(response.text, pattern).not.toContain('password');
+    }
+  });
+
+  it('keeps answering other requests while a graph query assembles rows (was blocked)', async () => {
+    // Found by hand beside the fuzz runs: a product of comma-separated patterns (20^6 bindings
+    // here) was assembled in one synchronous loop, so until the 504 at graphTimeoutMs the
+    // host's event loop served nothing else. Assembly now pauses every few thousand documents.
+    const host = await startHostProcess({ graphTimeoutMs: 2_000 });
+    try {
+      const query = `SELECT COUNT(*) FROM "g" MATCH ${['a', 'b', 'c', 'd', 'e', 'f'].map((v) => `(${v}:N)`).join(', ')}`;
+      const started = Date.now();
+      const heavy = send(
+        host.url,
+        { method: 'POST', path: '/svc/_graph', body: JSON.stringify({ model: model(), query }) },
+        30_000
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const probe = await send(
+        host.url,
+        { method: 'POST', path: `/svc/${normal}/_search`, body: '{"size":1}' },
+        30_000
+      );
+      const probeDone = Date.now() - started;
+      const answer = await heavy;
+      // The heavy query may time out (a 504 naming its step) or be refused, but not hold the host.
+      expect([400, 504]).toContain(answer.status);
+      expect(errorFormatProblem(answer.json, answer.status)).toBeNull();
+      expect(probe.status, probe.text).toBe(200);
+      expect(probeDone, 'the probe waited for the graph query').toBeLessThan(1_300);
+    } finally {
+      await host.close();
     }
   });
 });

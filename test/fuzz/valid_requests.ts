@@ -9,6 +9,7 @@ import type { Prng } from '../differential/prng';
 import { randomQuery, UNKNOWN_FIELD } from '../differential/query_generator';
 import type { SqlKind } from '../differential/sql_tables';
 import type { ValuePool } from '../differential/value_pool';
+import { graphRequest } from './graph_requests';
 import type { RouteSpec } from './route_catalog';
 
 export interface FuzzWorld {
@@ -55,11 +56,13 @@ export type RouteKind =
   | 'virtual_read'
   | 'virtual_delete'
   | 'virtual_list'
+  | 'graph'
   | 'other';
 
 export function routeKind(route: RouteSpec): RouteKind {
   const p = route.path;
   const m = route.method;
+  if (p.endsWith('/_graph')) return 'graph';
   if (p.endsWith('/_msearch')) return 'msearch';
   if (p.endsWith('/_search') && p.startsWith('/svc')) return 'search';
   if (p.endsWith('/_mget')) return 'mget';
@@ -336,6 +339,8 @@ export function validRequest(route: RouteSpec, random: Prng, world: FuzzWorld): 
       return { params: { id: world.virtual[dsKind]! }, query: {}, expectSuccess: true };
     case 'virtual_delete':
       return { params: { id: freshId(random, world) }, query: {}, expectSuccess: false };
+    case 'graph':
+      return graphRequest(random, world);
     default: {
       const params = Object.fromEntries(
         route.params.map((name) => [

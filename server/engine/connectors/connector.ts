@@ -46,6 +46,11 @@ export interface QueryOptions {
   signal?: AbortSignal;
   /** Statement timeout in milliseconds (the connector's default when absent). */
   timeoutMs?: number;
+  /**
+   * Rows per round trip when streaming (the connector's `connectorBatchSize` when absent): small
+   * rows such as join keys are worth fetching in larger batches.
+   */
+  batchSize?: number;
 }
 
 /** A row as the driver returns it, keyed by column name. Dates arrive as text or Date. */

@@ -236,7 +236,7 @@ export class MysqlConnector implements Connector {
       // prepared statement (see `execute`) streams the same way: without a cursor the server
       // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
       const stream = conn.execute({ sql, values: mysqlParameters(params) }).stream({
-        highWaterMark: this.limits.batchSize,
+        highWaterMark: options?.batchSize ?? this.limits.batchSize,
       });
       const rows = stream[Symbol.asyncIterator]();
       return {

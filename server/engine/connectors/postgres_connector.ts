@@ -275,7 +275,7 @@ export class PostgresConnector implements Connector {
     return this.lifecycle.stream(options, (client): RowSource => {
       const cursor = client.query(new Cursor<Row>(sql, toParams(params)));
       return {
-        read: () => cursor.read(this.limits.batchSize),
+        read: () => cursor.read(options?.batchSize ?? this.limits.batchSize),
         // Closing the portal lets the session be reused.
         close: () => cursor.close().then(() => true),
       };

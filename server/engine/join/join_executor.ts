@@ -1,31 +1,20 @@
-import type { VirtualIndexService } from '../catalog/virtual_index_service';
+import type { BackendKind } from '../backends/backend';
+import type { Backends } from '../backends/backend_factory';
+import { keyCount, type KeySet } from '../backends/key_set';
+import type { OpenSearchBackend } from '../backends/opensearch_backend';
+import type { VirtualBackend } from '../backends/virtual_backend';
 import { badRequest, FederationError } from '../errors';
-import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
-import type { IndexResolver } from '../search/index_resolver';
-import { openVirtualTarget } from '../search/virtual/virtual_target';
-import { bitmapFilter, type BitmapFieldType } from './bitmap_filter';
+import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import { SqlSemiJoin } from '../sql/sql_semi_join';
 import { planJoin } from './join_planner';
 import { isJoinNode, parseJoin, type JoinSpec, type JoinStrategy } from './join_spec';
-import { SqlSemiJoin } from '../sql/sql_semi_join';
-import { keyChunks, keyCount, unionKeySets, type KeySet } from './key_set';
-import { openSearchChildKeys } from './opensearch_child_keys';
 import { scanProjection, type Projection } from './projection';
-import { virtualChildKeys } from './virtual_child_keys';
-
-export type Backend = 'opensearch' | 'virtual';
 
 export interface JoinLimits {
+  /** Most distinct keys of one join's child (setting maxJoinKeys). */
   maxJoinKeys: number;
-  /** Terms per `terms` query sent to OpenSearch (its `index.max_terms_count`, 65,536 by default). */
-  termsChunkSize: number;
-  /** Keys per composite-aggregation page when reading an OpenSearch child. */
-  keyPageSize: number;
   /** How long the joins of one search may take, all together. */
   timeoutMs: number;
-  /** Send integer key sets as RoaringBitmaps where the cluster and field allow. */
-  bitmapFilter: boolean;
-  /** Whether the cluster takes `value_type: bitmap` terms (OpenSearch 2.17+); cached by the host. */
-  bitmapsSupported: () => Promise<boolean>;
 }
 
 /** What `debug=true` shows of each join. */
@@ -33,14 +22,14 @@ export interface JoinReport {
   path: string;
   on: [string, string];
   indices: string[];
-  child_backend: Backend;
+  child_backend: BackendKind;
   /** SQL_SEMI_JOIN: inlined into the statement of a virtual parent on the same datasource. */
   strategy: JoinStrategy | 'SQL_SEMI_JOIN';
   /** The counts the planner chose from (OpenSearch ↔ OpenSearch joins without `type`). */
   estimates?: { child_docs: number; parent_keys: number };
   keys: number;
-  /** How the keys reached the parent: a bitmap, term chunks, nothing (no keys), or SQL. */
-  filter?: 'none' | 'terms' | 'bitmap';
+  /** How the keys reached the parent: a bitmap, term chunks, ids, nothing (no keys), or SQL. */
+  filter?: 'none' | 'terms' | 'bitmap' | 'ids';
   took_in_millis: number;
 }
 
@@ -57,20 +46,18 @@ export interface ComputedJoin {
 
 /** Who runs a query being rewritten (see `JoinExecutor.rewrite`). */
 export interface JoinScope {
-  parent: Backend;
+  /** The backend of the parent indices: it takes the join's key filter. */
+  parent: OpenSearchBackend | VirtualBackend;
   root: boolean;
-  /** The parent's indices, when known: the planner counts their keys. */
-  indices?: string[];
   /** A virtual parent's datasource: joins with children there are inlined as SQL. */
   datasource?: string;
 }
 
 /**
  * Evaluates the joins of a query bottom-up and replaces each with a filter on the parent field:
- * nested joins first (their results narrow the child), then the child's distinct keys are
- * streamed into a typed key set, then the join becomes `terms` filters in chunks that respect
- * `index.max_terms_count` (or, for a virtual parent, a `terms` query the SQL translator binds).
- * A semi-join scores nothing: the filter is wrapped in `constant_score`.
+ * nested joins first (their results narrow the child), then the child's backend streams its
+ * distinct keys into a typed key set, then the parent's backend turns them into the filter it
+ * evaluates best (backends/). A semi-join scores nothing: the filter scores constantly.
  */
 export class JoinExecutor {
   readonly reports: JoinReport[] = [];
@@ -80,11 +67,10 @@ export class JoinExecutor {
 
   constructor(
     private readonly deps: {
+      backends: Backends;
+      /** For projections, which scroll the child's doc values (projection.ts). */
       openSearch: OpenSearchGateway;
-      resolver: IndexResolver;
-      virtualIndices: VirtualIndexService;
       limits: JoinLimits;
-      now: number;
       preference?: string;
     },
     /** Joins computed earlier (a PIT's first page), by path: reused, not recomputed. */
@@ -97,9 +83,10 @@ export class JoinExecutor {
   }
 
   /**
-   * The query with every join replaced by filters. `scope` says who runs it: the backend, the
-   * parent indices (for planning), a virtual parent's datasource (for inlining), and whether it
-   * is the search's own query (whose projections reach the returned hits).
+   * The query with every join replaced by filters. `scope` says who runs it: the parent's
+   * backend (its indices plan the join and its kind shapes the filter), a virtual parent's
+   * datasource (for inlining), and whether it is the search's own query (whose projections
+   * reach the returned hits).
    */
   async rewrite(query: unknown, scope: JoinScope): Promise<unknown> {
     return this.walk(query, scope, 'query');
@@ -121,43 +108,42 @@ export class JoinExecutor {
 
   private async join(spec: JoinSpec, scope: JoinScope): Promise<unknown> {
     const started = Date.now();
-    const describe = `on [${spec.parentField}]=[${spec.childField}] at [${spec.path}]`;
-    const target = await this.deps.resolver.resolve(spec.indices.join(','));
-    const childBackend: Backend = target.kind;
+    const describe = `the join on [${spec.parentField}]=[${spec.childField}] at [${spec.path}]`;
+    const child = await this.deps.backends.open(spec.indices);
     const { parent, root, datasource } = scope;
     if (
       datasource !== undefined &&
-      target.kind === 'virtual' &&
+      child.kind === 'virtual' &&
       spec.project.length === 0 &&
-      target.names.every((n) => target.definitions.get(n)!.datasource === datasource)
+      child.targets.every((t) => t.definition.datasource === datasource)
     ) {
-      return this.inline(spec, target, datasource, started);
+      return this.inline(spec, child, datasource, started);
     }
-    if (spec.project.length > 0 && (childBackend === 'virtual' || parent === 'virtual')) {
+    if (spec.project.length > 0 && (child.kind === 'virtual' || parent.kind === 'virtual')) {
       throw badRequest(
         `[${spec.path}.request.project] cannot project fields when the join has a virtual index on either side; remove [project] from this join, or join OpenSearch indices only and read the projected field from the child index with a second search`
       );
     }
     const computed =
       this.known.get(spec.path) ??
-      (await this.withinDeadline(() => this.compute(spec, target, describe, scope)));
+      (await this.withinDeadline(() => this.compute(spec, child, describe, scope)));
     const { keys } = computed;
     if (
-      (parent === 'virtual' || childBackend === 'virtual') &&
+      (parent.kind === 'virtual' || child.kind === 'virtual') &&
       keys.kind === 'keyword' &&
       keyCount(keys) > 0
     ) {
       throw badRequest(
-        `the join ${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only: join on integer fields on both sides`
+        `${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only: join on integer fields on both sides`
       );
     }
     this.computed.push({ ...computed, root });
-    const { filter, form } = await this.filterFor(spec.parentField, keys, parent, scope.indices);
+    const { filter, form } = await parent.keyFilter(spec.parentField, keys);
     this.reports.push({
       path: spec.path,
       on: [spec.parentField, spec.childField],
       indices: spec.indices,
-      child_backend: childBackend,
+      child_backend: child.kind,
       strategy: computed.strategy,
       ...(computed.estimates ? { estimates: computed.estimates } : {}),
       keys: keyCount(keys),
@@ -173,34 +159,22 @@ export class JoinExecutor {
    */
   private async inline(
     spec: JoinSpec,
-    target: Extract<Awaited<ReturnType<IndexResolver['resolve']>>, { kind: 'virtual' }>,
+    child: VirtualBackend,
     datasource: string,
     started: number
   ): Promise<SqlSemiJoin> {
     const childQuery = await this.walk(
       spec.childQuery,
-      { parent: 'virtual', root: false, datasource, indices: spec.indices },
+      { parent: child, root: false, datasource },
       `${spec.path}.request.query`
     );
-    const children = await Promise.all(
-      target.names.map(async (name) => {
-        const child = await openVirtualTarget(
-          this.deps.virtualIndices,
-          name,
-          target.definitions.get(name)!,
-          {
-            now: this.deps.now,
-          }
-        );
-        return {
-          resourceSql: child.resourceSql,
-          columns: child.columns,
-          key: child.definition.key,
-          field: spec.childField,
-          query: childQuery,
-        };
-      })
-    );
+    const children = child.targets.map((target) => ({
+      resourceSql: target.resourceSql,
+      columns: target.columns,
+      key: target.definition.key,
+      field: spec.childField,
+      query: childQuery,
+    }));
     this.reports.push({
       path: spec.path,
       on: [spec.parentField, spec.childField],
@@ -216,35 +190,39 @@ export class JoinExecutor {
   /** Nested joins first, then the child's keys (and projected values when asked for). */
   private async compute(
     spec: JoinSpec,
-    target: Awaited<ReturnType<IndexResolver['resolve']>>,
+    child: OpenSearchBackend | VirtualBackend,
     describe: string,
     scope: JoinScope
   ): Promise<ComputedJoin> {
     const before = this.computed.length;
-    const childScope: JoinScope = { parent: target.kind, root: false, indices: spec.indices };
+    const childScope: JoinScope = { parent: child, root: false };
     const childQuery = await this.walk(spec.childQuery, childScope, `${spec.path}.request.query`);
     const limit = this.deps.limits.maxJoinKeys;
     const base = { path: spec.path, root: scope.root };
-    if (target.kind === 'virtual') {
-      const sets: KeySet[] = [];
-      for (const name of target.names) {
-        const child = await openVirtualTarget(
-          this.deps.virtualIndices,
-          name,
-          target.definitions.get(name)!,
-          {
-            now: this.deps.now,
-          }
-        );
-        sets.push(
-          await virtualChildKeys(child, spec.childField, childQuery, {
-            limit,
-            describe,
-            signal: this.signal(),
-          })
-        );
+    const options = {
+      limit,
+      describe,
+      preference: this.deps.preference,
+      signal: this.signal(),
+      remainingMs: () => this.remainingMs(),
+    };
+    if (child.kind === 'virtual') {
+      // Joins that cross backends take integer keys only (spec §1.4); a graph may take others.
+      for (const name of child.indices) {
+        const type = child.fieldTypeIn(name, spec.childField);
+        if (type === null) {
+          throw badRequest(
+            `${describe} names the child field [${spec.childField}], which virtual index [${name}] does not have`
+          );
+        }
+        if (type !== 'long') {
+          throw badRequest(
+            `${describe} uses [${spec.childField}] of virtual index [${name}], of type [${type}]; joins with virtual indices take integer keys only`
+          );
+        }
       }
-      return { ...base, keys: unionKeySets(sets), strategy: 'BROADCAST_JOIN' };
+      const keys = await child.distinctKeys(spec.childField, childQuery, options);
+      return { ...base, keys, strategy: 'BROADCAST_JOIN' };
     }
     if (spec.project.length > 0) {
       // A projection reads every child document; a nested join's projected fields are read through it.
@@ -263,39 +241,40 @@ export class JoinExecutor {
       );
       return { ...base, keys, projection, strategy: 'BROADCAST_JOIN' };
     }
-    const keysOf = (indices: string[], field: string, query: unknown) =>
-      openSearchChildKeys(this.deps.openSearch, indices, field, query, {
-        pageSize: this.deps.limits.keyPageSize,
-        limit,
-        describe,
-        preference: this.deps.preference,
-        remainingMs: () => this.remainingMs(),
-      });
+    const { parent } = scope;
     const plan =
-      scope.parent === 'opensearch' && scope.indices !== undefined
+      parent.kind === 'opensearch' && parent.indices.length > 0
         ? await planJoin(
-            this.deps.openSearch,
             spec.type,
-            { indices: spec.indices, query: childQuery },
-            { indices: scope.indices, field: spec.parentField },
-            limit
+            { backend: child, query: childQuery },
+            {
+              backend: parent,
+              field: spec.parentField,
+            },
+            limit,
+            options
           )
         : { strategy: spec.type ?? ('BROADCAST_JOIN' as const) };
-    if (plan.strategy === 'INDEX_JOIN' && scope.indices !== undefined) {
+    if (plan.strategy === 'INDEX_JOIN' && parent.indices.length > 0) {
       // Reversed: the parent's keys narrow the child first, then the child's keys filter the parent.
-      const parentKeys = await keysOf(scope.indices, spec.parentField, { match_all: {} });
+      const parentKeys = await parent.distinctKeys(spec.parentField, { match_all: {} }, options);
       const narrowed = {
         bool: {
-          filter: [
-            childQuery,
-            (await this.filterFor(spec.childField, parentKeys, 'opensearch', spec.indices)).filter,
-          ],
+          filter: [childQuery, (await child.keyFilter(spec.childField, parentKeys)).filter],
         },
       };
-      return { ...base, keys: await keysOf(spec.indices, spec.childField, narrowed), ...plan };
+      return {
+        ...base,
+        keys: await child.distinctKeys(spec.childField, narrowed, options),
+        ...plan,
+      };
     }
     // HASH_JOIN and BROADCAST_JOIN both stream the child's keys to the parent here.
-    return { ...base, keys: await keysOf(spec.indices, spec.childField, childQuery), ...plan };
+    return {
+      ...base,
+      keys: await child.distinctKeys(spec.childField, childQuery, options),
+      ...plan,
+    };
   }
 
   /**
@@ -337,58 +316,5 @@ export class JoinExecutor {
   /** Stops the deadline timer; call when the search is done with the executor. */
   dispose(): void {
     if (this.deadline) clearTimeout(this.deadline.timer);
-  }
-
-  /**
-   * The filter a join leaves in its parent's query: nothing matches for no keys; a virtual parent
-   * gets a `terms` query its SQL translator binds; an OpenSearch parent gets one RoaringBitmap when
-   * the cluster and the field's type allow (integer keys on `integer`/`long` fields), else `terms`
-   * chunks within `index.max_terms_count`. Scores stay constant either way.
-   */
-  private async filterFor(
-    field: string,
-    keys: KeySet,
-    parent: Backend,
-    indices: string[] | undefined
-  ): Promise<{ filter: unknown; form: 'none' | 'terms' | 'bitmap' }> {
-    if (keyCount(keys) === 0) return { filter: { match_none: {} }, form: 'none' };
-    if (parent === 'virtual')
-      return {
-        filter: { terms: { [field]: [...keyChunks(keys, keyCount(keys))][0] } },
-        form: 'terms',
-      };
-    if (
-      keys.kind === 'long' &&
-      indices !== undefined &&
-      this.deps.limits.bitmapFilter &&
-      (await this.deps.limits.bitmapsSupported())
-    ) {
-      const type = await this.numericFieldType(indices, field);
-      const bitmap = type === null ? null : bitmapFilter(field, keys.values, type);
-      if (bitmap !== null)
-        return { filter: { constant_score: { filter: bitmap } }, form: 'bitmap' };
-    }
-    const chunks = [...keyChunks(keys, this.deps.limits.termsChunkSize)].map((chunk) => ({
-      terms: { [field]: chunk },
-    }));
-    const filter =
-      chunks.length === 1 ? chunks[0] : { bool: { should: chunks, minimum_should_match: 1 } };
-    return { filter: { constant_score: { filter } }, form: 'terms' };
-  }
-
-  /** `integer` or `long` when every index maps `field` so; null for anything else or a mix. */
-  private async numericFieldType(
-    indices: string[],
-    field: string
-  ): Promise<BitmapFieldType | null> {
-    const caps = await this.deps.openSearch.request<{
-      fields?: Record<string, Record<string, unknown>>;
-    }>({
-      method: 'GET',
-      path: opensearchPath(indices.join(','), '_field_caps'),
-      querystring: { fields: field },
-    });
-    const types = Object.keys(caps.fields?.[field] ?? {});
-    return types.length === 1 && (types[0] === 'integer' || types[0] === 'long') ? types[0] : null;
   }
 }

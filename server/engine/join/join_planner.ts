@@ -1,4 +1,5 @@
-import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import type { Backend, CallOptions } from '../backends/backend';
+import type { OpenSearchBackend } from '../backends/opensearch_backend';
 import type { JoinStrategy } from './join_spec';
 
 /** How much larger the child must be than the parent's key count before the join reverses. */
@@ -18,33 +19,18 @@ export interface JoinPlan {
  * are fetched and broadcast to the parent (BROADCAST_JOIN). `type` forces either.
  */
 export async function planJoin(
-  openSearch: OpenSearchGateway,
   forced: JoinStrategy | undefined,
-  child: { indices: string[]; query: unknown },
-  parent: { indices: string[]; field: string },
-  maxKeys: number
+  child: { backend: Backend; query: unknown },
+  parent: { backend: OpenSearchBackend; field: string },
+  maxKeys: number,
+  options: CallOptions = {}
 ): Promise<JoinPlan> {
   if (forced !== undefined) return { strategy: forced };
-  const [count, cardinality] = await Promise.all([
-    openSearch.request<{ count: number }>({
-      method: 'POST',
-      path: opensearchPath(child.indices.join(','), '_count'),
-      body: { query: child.query as Record<string, unknown> },
-    }),
-    openSearch.request<{ aggregations?: { keys?: { value: number } } }>({
-      method: 'POST',
-      path: opensearchPath(parent.indices.join(','), '_search'),
-      body: {
-        size: 0,
-        track_total_hits: false,
-        aggs: { keys: { cardinality: { field: parent.field } } },
-      },
-    }),
+  const [childDocs, parentKeys] = await Promise.all([
+    child.backend.count(child.query, options),
+    parent.backend.cardinality(parent.field, options),
   ]);
-  const estimates = {
-    child_docs: count.count,
-    parent_keys: cardinality.aggregations?.keys?.value ?? 0,
-  };
+  const estimates = { child_docs: childDocs, parent_keys: parentKeys };
   const reverse =
     estimates.parent_keys <= maxKeys &&
     estimates.child_docs > REVERSE_RATIO * estimates.parent_keys;

@@ -1,6 +1,5 @@
-import { badRequest } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-import { KeySetBuilder, type KeySet } from './key_set';
+import { KeySetBuilder, tooManyKeys, type KeySet } from '../backends/key_set';
 
 /**
  * A join's projection (DESIGN §3): for each child key, the values of the projected child fields
@@ -76,11 +75,7 @@ export async function scanProjection(
         for (const key of hit.fields?.[childField] ?? []) {
           const text = String(key);
           if (!byKey.has(text)) {
-            if (byKey.size >= options.limit) {
-              throw badRequest(
-                `the join ${options.describe} has more than ${options.limit} distinct keys; narrow the child query or raise the setting maxJoinKeys`
-              );
-            }
+            if (byKey.size >= options.limit) throw tooManyKeys(options.limit, options.describe);
             byKey.set(text, Object.fromEntries(fields.map((f) => [f, []])));
             keyValues.set(text, key);
           }

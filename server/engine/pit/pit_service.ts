@@ -1,14 +1,14 @@
 import { randomBytes } from 'crypto';
-import type { VirtualIndexService } from '../catalog/virtual_index_service';
+import type { Backends } from '../backends/backend_factory';
 import type { CatalogStore } from '../catalog/catalog_store';
 import { badRequest, FederationError } from '../errors';
 import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
 import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
-import { deserializeKeySet, serializeKeySet } from '../join/key_set';
+import { deserializeKeySet, serializeKeySet } from '../backends/key_set';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-import type { IndexResolver } from '../search/index_resolver';
-import { definedParams, type QueryParams } from '../search/query_params';
-import { assertIndexExpression } from '../search/index_expression';
+import type { IndexResolver } from '../backends/index_resolver';
+import { definedParams, type QueryParams } from '../backends/query_params';
+import { assertIndexExpression } from '../backends/index_expression';
 import { parseKeepAlive } from './keep_alive';
 import type { StoredPit } from './pit_state';
 
@@ -25,7 +25,7 @@ export class PitService {
     private readonly openSearch: OpenSearchGateway,
     private readonly store: CatalogStore<StoredPit>,
     private readonly resolver: IndexResolver,
-    private readonly virtualIndices: VirtualIndexService,
+    private readonly backends: Backends,
     private readonly limits: JoinLimits & { maxOpenPits: number }
   ) {}
 
@@ -121,13 +121,7 @@ export class PitService {
       ])
     );
     const executor = new JoinExecutor(
-      {
-        openSearch: this.openSearch,
-        resolver: this.resolver,
-        virtualIndices: this.virtualIndices,
-        limits: this.limits,
-        now,
-      },
+      { backends: this.backends, openSearch: this.openSearch, limits: this.limits },
       known
     );
     let query: unknown;
@@ -136,9 +130,9 @@ export class PitService {
         request.query === undefined
           ? undefined
           : await executor.rewrite(request.query, {
-              parent: 'opensearch',
+              // A PIT is opened on OpenSearch indices only.
+              parent: this.backends.openSearch(state.indices.split(',')),
               root: true,
-              indices: state.indices.split(','),
             });
     } finally {
       executor.dispose();

@@ -1,4 +1,4 @@
-import type { serializeKeySet } from '../join/key_set';
+import type { serializeKeySet } from '../backends/key_set';
 import type { JoinStrategy } from '../join/join_spec';
 import type { serializeProjection } from '../join/projection';
 

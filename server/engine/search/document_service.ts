@@ -7,9 +7,9 @@ import { DEFAULT_DATE_FORMAT, parseDateMath } from '../sql/date_math';
 import { rowToSource } from '../sql/row_to_source';
 import { selectByKeys } from '../sql/select_by_keys';
 import { keyValueOfId } from '../sql/sql_values';
-import type { IndexResolver } from './index_resolver';
-import { idOf } from './key_values';
-import { definedParams, type QueryParams } from './query_params';
+import type { IndexResolver } from '../backends/index_resolver';
+import { idOf } from '../backends/key_values';
+import { definedParams, type QueryParams } from '../backends/query_params';
 
 export interface DocumentResult {
   _index: string;

@@ -229,4 +229,29 @@ describe('hostile but careful inputs on virtual indices', () => {
       expect(response.body.error.type).toBe('index_not_found_exception');
     });
   }
+
+  // OpenSearch parses query_string text recursively: 5,000 nested groups killed its node with a
+  // stack overflow. The text's groups count against maxQueryDepth before anything is forwarded.
+  it('a query_string nested thousands of groups deep is a 400, and OpenSearch stays up', async () => {
+    const deep = '('.repeat(5000) + 'x:1' + ')'.repeat(5000);
+    const body = await api.call('POST', `/svc/${normal}/_search`, {
+      query: { bool: { must: [{ query_string: { query: deep } }] } },
+    });
+    expect(body.status, body.text.slice(0, 300)).toBe(400);
+    expect(body.body.error.reason).toContain('maxQueryDepth');
+    const url = await api.call('POST', `/svc/${normal}/_search?q=${encodeURIComponent(deep)}`);
+    expect(url.status, url.text.slice(0, 300)).toBe(400);
+    expect(url.body.error.reason).toContain('[q]');
+    const graph = await api.call('POST', '/svc/_graph', {
+      model: { label: 'g', entities: [{ label: 'N', indices: [normal] }] },
+      query: `SELECT n.x FROM "g" MATCH (n:N WHERE "${deep}")`,
+    });
+    expect(graph.status, graph.text.slice(0, 300)).toBe(400);
+    expect(graph.body.error.reason).toContain('maxQueryDepth');
+    const alive = await api.call('POST', `/svc/${normal}/_search`, {
+      query: { query_string: { query: '((x:1))' } },
+    });
+    expect(alive.status).toBe(200);
+    expect(alive.body.hits.total.value).toBe(1);
+  });
 });

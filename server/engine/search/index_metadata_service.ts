@@ -2,8 +2,8 @@ import { setOwn } from '../sql/own_property';
 import { mappingProperties } from '../catalog/concrete_indices';
 import type { StoredVirtualIndex } from '../catalog/virtual_index_service';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-import type { IndexResolver } from './index_resolver';
-import { definedParams, type QueryParams } from './query_params';
+import type { IndexResolver } from '../backends/index_resolver';
+import { definedParams, type QueryParams } from '../backends/query_params';
 
 interface FieldCapability {
   type: string;

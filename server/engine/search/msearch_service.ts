@@ -1,6 +1,6 @@
 import { toErrorReply } from '../error_body';
 import { badRequest } from '../errors';
-import type { QueryParams } from './query_params';
+import type { QueryParams } from '../backends/query_params';
 import type { SearchService } from './search_service';
 
 /** Header keys OpenSearch's `_msearch` reads (MultiSearchRequest); any other is refused. */

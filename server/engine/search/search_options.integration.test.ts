@@ -71,6 +71,20 @@ describe('search options and limits', () => {
       expect(below.body.hits.total).toEqual({ value: ROWS, relation: 'eq' });
     });
 
+    it('translates q with query syntax as a query_string, df and default_operator included', async () => {
+      const ranged = await search(
+        vi,
+        `?q=${encodeURIComponent('id:[2 TO 4] AND NOT n:0')}&sort=id:asc`
+      );
+      expect(ranged.status, ranged.text).toBe(200);
+      expect(ranged.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['2', '4']);
+      const viaDf = await search(vi, `?q=${encodeURIComponent('k1 OR k2')}&df=k&sort=id:asc`);
+      expect(viaDf.status, viaDf.text).toBe(200);
+      expect(viaDf.body.hits.hits.map((h: { _id: string }) => h._id)).toEqual(['1', '2']);
+      const fuzzy = await search(vi, `?q=${encodeURIComponent('k:k1~')}`);
+      expect(fuzzy.status, fuzzy.text).toBe(400);
+    });
+
     it('applies post_filter to the hits but not to the aggregations', async () => {
       const r = await search(vi, '', {
         post_filter: { term: { n: 0 } },

@@ -1,14 +1,13 @@
-import type { VirtualIndexService } from '../catalog/virtual_index_service';
+import type { Backends } from '../backends/backend_factory';
 import { badRequest } from '../errors';
 import { containsJoin } from '../join/contains_join';
-import { JoinExecutor, type Backend, type JoinLimits } from '../join/join_executor';
+import { JoinExecutor, type JoinLimits } from '../join/join_executor';
 import { withProjections } from '../join/projection';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-import type { PitService } from '../pit/pit_service';
-import { assertIndexExpression } from './index_expression';
-import type { IndexResolver } from './index_resolver';
-import { definedParams, type QueryParams } from './query_params';
-import { checkQueryLimits, type QueryLimits } from './virtual/query_limits';
+import { assertIndexExpression } from '../backends/index_expression';
+import type { IndexResolver, ResolvedTarget } from '../backends/index_resolver';
+import { definedParams, type QueryParams } from '../backends/query_params';
+import { checkQueryLimits, type QueryLimits } from '../sql/query_limits';
 import { parseSearchRequest, type SearchBodyLimits } from './virtual/search_body';
 import { checkSearchParams } from './virtual/search_params';
 import type { VirtualSearch } from './virtual/virtual_search';
@@ -22,6 +21,15 @@ export interface SearchRequest {
 }
 
 /**
+ * Answers one page of a search that carries `pit` (pit/ does, wired in federation_engine.ts):
+ * search/ and pit/ are siblings, so the search hands such bodies on without knowing who reads them.
+ */
+export type PitSearch = (
+  body: Record<string, unknown>,
+  params: QueryParams
+) => Promise<Record<string, unknown>>;
+
+/**
  * Answers `_search`. Joins in the query are resolved first (join/); then virtual indices are
  * answered by SQL on their datasource, and every other search goes to OpenSearch, whose response
  * comes back unchanged.
@@ -30,10 +38,10 @@ export class SearchService {
   constructor(
     private readonly openSearch: OpenSearchGateway,
     private readonly resolver: IndexResolver,
+    private readonly backends: Backends,
     private readonly virtualSearch: VirtualSearch,
-    private readonly virtualIndices: VirtualIndexService,
     private readonly joinLimits: JoinLimits,
-    private readonly pits: PitService,
+    private readonly pitSearch: PitSearch,
     private readonly limits: SearchBodyLimits & QueryLimits = {
       maxResultWindow: 10_000,
       maxTermsCount: 65_536,
@@ -49,7 +57,7 @@ export class SearchService {
           '[indices] cannot be used with point in time: send the search to /svc/_search'
         );
       }
-      return this.pits.search(request.body, request.params);
+      return this.pitSearch(request.body, request.params);
     }
     const { debug, ...params } = request.params;
     const target = request.index === undefined ? null : await this.resolveTarget(request.index);
@@ -61,19 +69,11 @@ export class SearchService {
       checkQueryLimits(parsed.query, this.limits);
       if (parsed.postFilter !== undefined) checkQueryLimits(parsed.postFilter, this.limits);
     }
-    const backend: Backend = target?.kind === 'virtual' ? 'virtual' : 'opensearch';
-    // A virtual parent whose indices share a datasource can take joins with children there inline.
-    const datasources =
-      target?.kind === 'virtual'
-        ? new Set([...target.definitions.values()].map((d) => d.datasource))
-        : null;
-    const datasource = datasources?.size === 1 ? [...datasources][0] : undefined;
     const { body, joins, projections } = await this.withJoinsResolved(
       request.body,
-      backend,
+      target,
       params,
-      datasource,
-      request.index?.split(',')
+      request.index?.split(',') ?? []
     );
     let response: Record<string, unknown>;
     if (target?.kind === 'virtual') {
@@ -106,28 +106,29 @@ export class SearchService {
   /** Replaces every join of the body's query by the filters its keys give (join/). */
   private async withJoinsResolved(
     body: Record<string, unknown> | undefined,
-    backend: Backend,
+    target: ResolvedTarget | null,
     params: QueryParams,
-    datasource?: string,
-    /** The parent's index names, for the join planner. */
-    indices?: string[]
+    /** The parent's index names (none for `/_search`). */
+    indices: string[]
   ) {
     if (body === undefined || !containsJoin(body.query))
       return { body, joins: null, projections: [] };
+    const parent =
+      target === null
+        ? this.backends.openSearch(indices)
+        : await this.backends.forTarget(target, indices);
     const executor = new JoinExecutor({
+      backends: this.backends,
       openSearch: this.openSearch,
-      resolver: this.resolver,
-      virtualIndices: this.virtualIndices,
       limits: this.joinLimits,
-      now: Date.now(),
       preference: typeof params.preference === 'string' ? params.preference : undefined,
     });
     try {
       const query = await executor.rewrite(body.query, {
-        parent: backend,
+        parent,
         root: true,
-        datasource,
-        indices,
+        // A virtual parent whose indices share a datasource takes joins with children there inline.
+        datasource: parent.kind === 'virtual' ? parent.datasource : undefined,
       });
       return {
         body: { ...body, query },

@@ -1,6 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { SqlDialect } from './dialect';
 import type { ParamList } from './param_list';
+import type { QueryLimits } from './query_limits';
 
 /**
  * Everything a translator needs to turn query DSL or aggregations into SQL for one virtual
@@ -18,6 +19,11 @@ export interface TranslationContext {
   params: ParamList;
   /** Epoch milliseconds of the request's `now`. */
   now: number;
+  /**
+   * OpenSearch's per-query limits (settings maxClauseCount, maxTermsCount) for queries that grow
+   * during translation (a `query_string` text becomes a bool); OpenSearch's defaults when absent.
+   */
+  limits?: QueryLimits;
 }
 
 export interface ResolvedColumn {

@@ -66,10 +66,13 @@ describe('options OpenSearch has', () => {
     expect(parseSearchRequest(undefined, { _source: 'false', _source_includes: 'b' }).source).toBe(
       false
     );
+    // `q` is a query_string as OpenSearch reads it; its syntax is translated like any other.
     expect(parseSearchRequest({ query: { match_all: {} } }, { q: 'k:v' }).query).toEqual({
-      query_string: { query: 'v', default_field: 'k' },
+      query_string: { query: 'k:v' },
     });
-    expect(() => parseSearchRequest(undefined, { q: 'a AND b' })).toThrow(/query syntax/);
+    expect(parseSearchRequest(undefined, { q: 'a AND b', df: 'k' }).query).toEqual({
+      query_string: { query: 'a AND b', default_field: 'k' },
+    });
     expect(parseSearchRequest({ min_score: 2 }, {}).query).toEqual({ match_none: {} });
     expect(parseSearchRequest({ min_score: 0.5 }, {}).query).toEqual({ match_all: {} });
     const asInt = parseSearchRequest(undefined, { rest_total_hits_as_int: 'true' });

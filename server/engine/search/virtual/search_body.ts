@@ -217,27 +217,15 @@ function withMinScore(query: unknown, minScore: unknown): unknown {
   return n > 1 ? { match_none: {} } : query;
 }
 
-/** Characters with a meaning in Lucene's query syntax (and whitespace, which splits terms). */
-const QUERY_SYNTAX = /[\s"*?~^()[\]{}+\-!\\/&|<>=:]/;
-
 /**
- * `q` as OpenSearch reads it: a query_string query that replaces the body's. Virtual indices
- * compare query_string text as one term (no syntax), so only the forms where that is exact are
- * taken: a bare term, or `field:term`; anything using the query syntax is refused by name.
+ * `q` as OpenSearch reads it: a query_string query that replaces the body's, with `df`,
+ * `default_operator` and `lenient` from the URL. Its text is translated as any query_string is.
  */
 function urlQuery(params: Record<string, string | string[] | undefined>): unknown {
   const q = param(params, 'q');
   if (q === undefined) return undefined;
-  const colon = q.indexOf(':');
-  const field = colon > 0 ? q.slice(0, colon) : undefined;
-  const text = colon > 0 ? q.slice(colon + 1) : q;
-  if (text === '' || QUERY_SYNTAX.test(text) || (field !== undefined && QUERY_SYNTAX.test(field))) {
-    throw badRequest(
-      `[q=${q}] uses query syntax, which virtual indices do not interpret; use q=term or q=field:term, or send the query in the body (term, terms, range, bool)`
-    );
-  }
-  const options: Record<string, unknown> = { query: text };
-  const df = field ?? param(params, 'df');
+  const options: Record<string, unknown> = { query: q };
+  const df = param(params, 'df');
   if (df !== undefined) options.default_field = df;
   const operator = param(params, 'default_operator');
   if (operator !== undefined) options.default_operator = operator;

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import type { QueryParams } from '../query_params';
+import type { QueryParams } from '../../backends/query_params';
 
 /**
  * What a search on virtual indices does with each URL parameter OpenSearch's `_search` knows

@@ -5,7 +5,7 @@ import { runAggregations, validateAggregations } from '../../sql/aggregations';
 import { translateQuery } from '../../sql/query_translator';
 import { rowToSource } from '../../sql/row_to_source';
 import type { TranslationContext } from '../../sql/translation_context';
-import { idOf } from '../key_values';
+import { idOf } from '../../backends/key_values';
 import type { VirtualSearchRequest } from './search_body';
 import { compareHits, type Hit } from './hit_order';
 import {
@@ -16,7 +16,8 @@ import {
   type ResolvedSortKey,
 } from './sort_plan';
 import { sourceColumns } from './source_filter';
-import { openVirtualTarget, type VirtualTarget } from './virtual_target';
+import { openVirtualTarget, type VirtualTarget } from '../../backends/virtual_target';
+import type { QueryLimits } from '../../sql/query_limits';
 
 /** Node's timers fire at once past 2^31-1 ms; no deadline may be longer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -41,7 +42,9 @@ export class VirtualSearch {
      */
     private readonly statementTimeoutMs: number = MAX_TIMER_MS,
     /** search.max_buckets (setting maxBuckets; OpenSearch's default when absent). */
-    private readonly maxBuckets?: number
+    private readonly maxBuckets?: number,
+    /** Clause and terms limits (settings maxClauseCount, maxTermsCount) for translated text. */
+    private readonly queryLimits?: QueryLimits
   ) {}
 
   async search(
@@ -125,6 +128,7 @@ export class VirtualSearch {
         request.timeoutMs === null
           ? undefined
           : Math.min(request.timeoutMs, this.statementTimeoutMs, MAX_TIMER_MS),
+      limits: this.queryLimits,
     });
     return { ...target, sort: resolveSort(request.sort, target.columns, definition.key) };
   }

@@ -1,14 +1,18 @@
 /**
  * Full-text queries behave as on keyword fields: no analysis, so `match` and `match_phrase` are
- * a term on the field (as OpenSearch's match on a keyword field is), `query_string` is a term
- * of its whole unescaped text on each of its fields, and `simple_query_string` a term per
- * whitespace-separated word. Query syntax (`field:value`, `AND`, `*`, grouping, ranges, boosts,
- * fuzziness, regular expressions, phrases) is not translated yet: text using it is refused
- * with a 400 naming it (query_syntax.ts) rather than compared as a keyword.
+ * a term on the field (as OpenSearch's match on a keyword field is), and `simple_query_string` a
+ * term per whitespace-separated word (its operators are refused with a 400 naming them, see
+ * query_syntax.ts). `query_string` text is parsed as Lucene's query syntax
+ * (query_string_parser.ts) and becomes the query DSL it stands for (query_string_dsl.ts).
  */
 import { FederationError, badRequest } from '../../errors';
 import type { TranslationContext } from '../translation_context';
-import { queryStringTerm, simpleQueryStringWords } from './query_syntax';
+import { timeZoneOf } from '../date_math';
+import { queryShardError } from '../sql_values';
+import { queryStringDsl } from './query_string_dsl';
+import { escapeQueryText } from './query_string_escapes';
+import { parseLuceneQuery } from './query_string_parser';
+import { simpleQueryStringWords } from './query_syntax';
 import { termCondition } from './term_queries';
 import {
   MATCH_NONE,
@@ -24,6 +28,7 @@ import {
   singleField,
   type QueryTranslator,
 } from './query_support';
+import { checkQueryLimits, DEFAULT_QUERY_LIMITS } from '../query_limits';
 
 /** Options that change nothing when the text is a single keyword term. */
 const MATCH_OPTIONS = [
@@ -78,9 +83,16 @@ function lenientTerm(ctx: TranslationContext, field: string, value: unknown, len
 interface QueryStringSpec {
   query: string;
   flags: unknown;
+  /** `fields`, or `[default_field]`; null for neither (all fields). */
   fields: string[] | null;
+  defaultField?: string;
+  listedFields?: string[];
   lenient: boolean | undefined;
   operator: 'or' | 'and';
+  timeZone?: string;
+  minimumShouldMatch?: string;
+  allowLeadingWildcard: boolean;
+  escape: boolean;
 }
 
 const QUERY_STRING_IGNORED = new Set([
@@ -89,21 +101,17 @@ const QUERY_STRING_IGNORED = new Set([
   'analyzer',
   'quote_analyzer',
   'analyze_wildcard',
-  'allow_leading_wildcard',
   'auto_generate_synonyms_phrase_query',
   'enable_position_increments',
-  'escape',
   'flags',
   'fuzziness',
   'fuzzy_max_expansions',
   'fuzzy_prefix_length',
   'fuzzy_transpositions',
   'max_determinized_states',
-  'minimum_should_match',
   'phrase_slop',
   'quote_field_suffix',
   'rewrite',
-  'time_zone',
   'type',
   'tie_breaker',
 ]);
@@ -115,6 +123,8 @@ function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
     fields: null,
     lenient: undefined,
     operator: 'or',
+    allowLeadingWildcard: true,
+    escape: false,
   };
   let hasQuery = false;
   for (const [key, value] of Object.entries(expectObject(queryName, body))) {
@@ -125,10 +135,21 @@ function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
       spec.query = String(value);
       hasQuery = true;
     } else if (key === 'default_field') {
-      spec.fields = [String(value)];
+      spec.defaultField = String(value);
+      spec.fields = [spec.defaultField];
     } else if (key === 'fields') {
       if (!Array.isArray(value)) throw parsingError(`[${queryName}] [fields] must be an array`);
-      spec.fields = value.map(String);
+      spec.listedFields = value.map(String);
+      spec.fields = spec.listedFields;
+    } else if (key === 'time_zone') {
+      spec.timeZone = String(value);
+      timeZoneOf(spec.timeZone);
+    } else if (key === 'minimum_should_match') {
+      if (value !== null) spec.minimumShouldMatch = String(value);
+    } else if (key === 'allow_leading_wildcard') {
+      spec.allowLeadingWildcard = booleanFlag(value);
+    } else if (key === 'escape') {
+      spec.escape = booleanFlag(value);
     } else if (key === 'flags') {
       spec.flags = value;
     } else if (key === 'lenient') {
@@ -162,10 +183,48 @@ function termOnFields(ctx: TranslationContext, spec: QueryStringSpec, value: str
   return anyOf(names.map((name) => lenientTerm(ctx, name, value, lenient)));
 }
 
-export const queryStringQuery: QueryTranslator = (body, ctx) => {
+/**
+ * OpenSearch's query_string: the text parsed with Lucene's syntax, searched on the fields it
+ * names, else on `default_field`, else on `fields`, else on every column (then leniently).
+ */
+export const queryStringQuery: QueryTranslator = (body, ctx, translate) => {
   const spec = parseQueryString('query_string', body);
-  return termOnFields(ctx, spec, queryStringTerm(spec.query));
+  if (spec.defaultField !== undefined && spec.listedFields !== undefined) {
+    throw queryShardError(
+      'Validation Failed: 1: [query_string] cannot use [fields] parameter in conjunction with [default_field];'
+    );
+  }
+  const text = spec.escape ? escapeQueryText(spec.query) : spec.query;
+  // As OpenSearch: blank text (Java's trim() drops every character up to U+0020) finds nothing.
+  if ([...text].every((c) => c <= ' ')) return MATCH_NONE;
+  // An empty `fields` list is no list: OpenSearch then searches its default field, `*`.
+  const listed = spec.listedFields?.length ? spec.listedFields : null;
+  const defaultField = listed === null ? (spec.defaultField ?? '*') : null;
+  // All fields make the whole query lenient unless told otherwise, as in OpenSearch.
+  const allFields = defaultField === '*' || (listed ?? []).some((f) => stripBoost(f) === '*');
+  const tree = parseLuceneQuery(text, { defaultOperator: spec.operator });
+  const dsl = queryStringDsl(
+    tree,
+    {
+      query: text,
+      defaultField,
+      fields: listed ?? [],
+      lenient: spec.lenient ?? allFields,
+      timeZone: spec.timeZone,
+      allowLeadingWildcard: spec.allowLeadingWildcard,
+      minimumShouldMatch: spec.minimumShouldMatch,
+    },
+    ctx,
+    translate
+  );
+  // The text's clauses count as the bool it becomes, as OpenSearch counts them.
+  checkQueryLimits(dsl, ctx.limits ?? DEFAULT_QUERY_LIMITS);
+  return translate(dsl);
 };
+
+function stripBoost(field: string): string {
+  return field.replace(/\^.*$/, '');
+}
 
 export const simpleQueryStringQuery: QueryTranslator = (body, ctx) => {
   const spec = parseQueryString('simple_query_string', body);

@@ -1,8 +1,8 @@
 /**
- * Virtual indices compare `query_string` and `simple_query_string` text as keyword terms; they
- * do not run Lucene's query parsers. Text that uses the parsers' syntax would silently mean
- * something else, so it is found here and refused with a 400 naming it; plain text (escapes
- * included) is returned as the term(s) it stands for.
+ * Virtual indices compare `simple_query_string` text as keyword terms, one per word; they do not
+ * run its parser. Text that uses its syntax would silently mean something else, so it is found
+ * here and refused with a 400 naming it. (`query_string` text is parsed and translated: see
+ * query_string_parser.ts.)
  */
 import { badRequest } from '../../errors';
 
@@ -13,65 +13,6 @@ function refuse(queryName: string, query: string, syntax: string): never {
   throw badRequest(
     `[${queryName}] query [${query}] uses ${syntax}, which is not supported on virtual indices: ${ADVICE}`
   );
-}
-
-/** What each special character of Lucene's classic query syntax means. */
-const QUERY_STRING_SPECIALS: Record<string, string> = {
-  ':': 'a field prefix (:)',
-  '*': 'a wildcard (*)',
-  '?': 'a wildcard (?)',
-  '(': 'grouping (parentheses)',
-  ')': 'grouping (parentheses)',
-  '[': 'a range ([ ])',
-  ']': 'a range ([ ])',
-  '{': 'a range ({ })',
-  '}': 'a range ({ })',
-  '~': 'fuzziness or proximity (~)',
-  '^': 'a boost (^)',
-  '/': 'a regular expression (/)',
-  '"': 'a phrase (")',
-  '!': 'the operator [!]',
-};
-const WORD_OPERATORS = new Set(['AND', 'OR', 'NOT']);
-
-/**
- * The one keyword a `query_string` query's text stands for (OpenSearch compares the whole,
- * unescaped text with a keyword field), or a 400 naming the syntax it uses.
- */
-export function queryStringTerm(query: string): string {
-  const name = 'query_string';
-  let term = '';
-  let tokenStart = true;
-  const chars = Array.from(query);
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    if (c === '\\') {
-      if (i + 1 < chars.length) term += chars[++i];
-      else refuse(name, query, 'a trailing escape character (\\)');
-      tokenStart = false;
-      continue;
-    }
-    if (/\s/.test(c)) {
-      term += c;
-      tokenStart = true;
-      continue;
-    }
-    const meaning = QUERY_STRING_SPECIALS[c];
-    if (meaning !== undefined) refuse(name, query, meaning);
-    if ((c === '&' || c === '|') && chars[i + 1] === c)
-      refuse(name, query, `the operator [${c}${c}]`);
-    if (tokenStart && (c === '+' || c === '-')) refuse(name, query, `the operator [${c}]`);
-    if (tokenStart && (c === '<' || c === '>' || c === '=')) {
-      refuse(name, query, `a range (${c === '=' ? '=' : `${c}, ${c}=`})`);
-    }
-    if (tokenStart) {
-      const token = chars.slice(i).join('').split(/\s/, 1)[0];
-      if (WORD_OPERATORS.has(token)) refuse(name, query, `the operator [${token}]`);
-    }
-    term += c;
-    tokenStart = false;
-  }
-  return term;
 }
 
 const SIMPLE_SPECIALS: Record<string, string> = {

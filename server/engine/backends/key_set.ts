@@ -1,10 +1,11 @@
 import { badRequest } from '../errors';
 
 /**
- * The distinct join keys of a child, sorted. Integer keys live in one Float64Array (8 bytes a
- * key, no per-key objects); keyword keys in a plain string array. Built by appending keys that
- * arrive sorted and distinct (composite aggregations and `SELECT DISTINCT ... ORDER BY` both
- * deliver them so), then merged when a join has several children.
+ * The distinct keys of a field (a join's child keys, a graph's ids), sorted: numbers ascending,
+ * strings by UTF-16 code units. Integer keys live in one Float64Array (8 bytes a key, no per-key
+ * objects); keyword keys in a plain string array. Built by appending keys that mostly arrive
+ * sorted and distinct (composite aggregations and `SELECT DISTINCT ... ORDER BY` deliver them
+ * so); `build` sorts and deduplicates when they did not (a database collation, streamed ids).
  */
 export type KeySet = { kind: 'long'; values: Float64Array } | { kind: 'keyword'; values: string[] };
 
@@ -15,9 +16,12 @@ export class KeySetBuilder {
   private kind: 'long' | 'keyword' | null = null;
 
   constructor(
-    /** Most keys allowed; past it, `add` throws a 400 naming the join and the setting. */
+    /** Most keys allowed; past it, `add` throws a 400 naming the work and the setting. */
     private readonly limit: number,
-    private readonly describe: string
+    /** How errors name the work, e.g. `the join on [a]=[b] at [query]`. */
+    private readonly describe: string,
+    /** The setting that raises `limit`. */
+    private readonly setting = 'maxJoinKeys'
   ) {}
 
   get size(): number {
@@ -26,11 +30,7 @@ export class KeySetBuilder {
 
   add(key: unknown): void {
     if (key === null || key === undefined) return;
-    if (this.size >= this.limit) {
-      throw badRequest(
-        `the join ${this.describe} has more than ${this.limit} distinct keys; narrow the child query or raise the setting maxJoinKeys`
-      );
-    }
+    if (this.size >= this.limit) throw tooManyKeys(this.limit, this.describe, this.setting);
     if (typeof key === 'number' || typeof key === 'bigint') {
       this.addNumber(Number(key), key);
     } else if (typeof key === 'boolean') {
@@ -42,14 +42,14 @@ export class KeySetBuilder {
   }
 
   build(): KeySet {
-    if (this.kind === 'keyword') return { kind: 'keyword', values: this.strings };
-    return { kind: 'long', values: this.numbers.slice(0, this.count) };
+    if (this.kind === 'keyword') return { kind: 'keyword', values: sortedDistinct(this.strings) };
+    return { kind: 'long', values: sortedDistinct(this.numbers.slice(0, this.count)) };
   }
 
   private addNumber(value: number, original: unknown): void {
     if (!Number.isSafeInteger(value)) {
       throw badRequest(
-        `the join ${this.describe} met the key [${String(original)}]; joins take integer keys within ±2^53 or keyword keys`
+        `${this.describe} met the key [${String(original)}]; joins take integer keys within ±2^53 or keyword keys`
       );
     }
     this.setKind('long');
@@ -64,11 +64,32 @@ export class KeySetBuilder {
   private setKind(kind: 'long' | 'keyword'): void {
     if (this.kind !== null && this.kind !== kind) {
       throw badRequest(
-        `the join ${this.describe} mixes numeric and keyword keys; join fields must have one type: join on fields mapped as integers on both sides, or as keywords on both sides`
+        `${this.describe} mixes numeric and keyword keys; join fields must have one type: join on fields mapped as integers on both sides, or as keywords on both sides`
       );
     }
     this.kind = kind;
   }
+}
+
+/** The 400 for a field with more distinct keys than a setting (maxJoinKeys by default) allows. */
+export function tooManyKeys(limit: number, describe: string, setting = 'maxJoinKeys') {
+  const narrow = setting === 'maxJoinKeys' ? 'the child query' : 'the query';
+  return badRequest(
+    `${describe} has more than ${limit} distinct keys; narrow ${narrow} or raise the setting ${setting}`
+  );
+}
+
+/** Keys as given when already strictly ascending (the usual case: one pass), else sorted and deduplicated. */
+function sortedDistinct<T extends string[] | Float64Array>(values: T): T {
+  let ascending = true;
+  for (let i = 1; i < values.length && ascending; i++) ascending = values[i - 1] < values[i];
+  if (ascending) return values;
+  values.sort();
+  let unique = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (i === 0 || values[i] !== values[unique - 1]) values[unique++] = values[i];
+  }
+  return (Array.isArray(values) ? values.slice(0, unique) : values.slice(0, unique)) as T;
 }
 
 /** The sorted union of key sets (several child indices of one join). */

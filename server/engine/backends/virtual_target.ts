@@ -1,9 +1,10 @@
-import type { VirtualIndexColumn } from '../../../../common/catalog_types';
-import type { StoredVirtualIndex, VirtualIndexService } from '../../catalog/virtual_index_service';
-import type { Connector, Row } from '../../connectors/connector';
-import { ParamList } from '../../sql/param_list';
-import { qualifiedName } from '../../sql/qualified_name';
-import type { TranslationContext } from '../../sql/translation_context';
+import type { VirtualIndexColumn } from '../../../common/catalog_types';
+import type { StoredVirtualIndex, VirtualIndexService } from '../catalog/virtual_index_service';
+import type { Connector, Row } from '../connectors/connector';
+import { ParamList } from '../sql/param_list';
+import { qualifiedName } from '../sql/qualified_name';
+import type { QueryLimits } from '../sql/query_limits';
+import type { TranslationContext } from '../sql/translation_context';
 
 /** A virtual index opened for statements: its connector, columns and translation contexts. */
 export interface VirtualTarget {
@@ -16,15 +17,20 @@ export interface VirtualTarget {
   timezone: string;
   /** A fresh context (fresh parameters) for one statement; `now` is fixed per request. */
   newContext(): TranslationContext;
-  query(sql: string, params: unknown[]): Promise<Row[]>;
-  stream(sql: string, params: unknown[], signal?: AbortSignal): AsyncIterable<Row>;
+  query(sql: string, params: unknown[], signal?: AbortSignal): Promise<Row[]>;
+  stream(
+    sql: string,
+    params: unknown[],
+    signal?: AbortSignal,
+    batchSize?: number
+  ): AsyncIterable<Row>;
 }
 
 export async function openVirtualTarget(
   virtualIndices: VirtualIndexService,
   name: string,
   definition: StoredVirtualIndex,
-  options: { now: number; timeoutMs?: number }
+  options: { now: number; timeoutMs?: number; limits?: QueryLimits }
 ): Promise<VirtualTarget> {
   const { datasource } = await virtualIndices.open(name, definition);
   const { connector } = datasource;
@@ -49,8 +55,10 @@ export async function openVirtualTarget(
       timezone: datasource.timezone,
       params: new ParamList(dialect),
       now: options.now,
+      limits: options.limits,
     }),
-    query: (sql, params) => connector.query(sql, params, { timeoutMs }),
-    stream: (sql, params, signal) => connector.stream(sql, params, { timeoutMs, signal }),
+    query: (sql, params, signal) => connector.query(sql, params, { timeoutMs, signal }),
+    stream: (sql, params, signal, batchSize) =>
+      connector.stream(sql, params, { timeoutMs, signal, batchSize }),
   };
 }

@@ -9,13 +9,15 @@ import {
 
 describe('key sets', () => {
   it('grows a typed array for integer keys and refuses past the limit', () => {
-    const builder = new KeySetBuilder(3000, '[a]=[b]');
+    const builder = new KeySetBuilder(3000, 'the join on [a]=[b]');
     for (let i = 0; i < 3000; i++) builder.add(i * 2);
     const set = builder.build();
     expect(set.kind).toBe('long');
     expect(set.values).toBeInstanceOf(Float64Array);
     expect(set.values.length).toBe(3000);
-    expect(() => builder.add(1)).toThrow(/more than 3000 distinct keys.*maxJoinKeys/);
+    expect(() => builder.add(1)).toThrow(
+      /^the join on \[a\]=\[b\] has more than 3000 distinct keys.*maxJoinKeys/
+    );
   });
 
   it('refuses unsafe integers and mixed types, naming the join', () => {
@@ -23,6 +25,15 @@ describe('key sets', () => {
     const mixed = new KeySetBuilder(10, '[a]=[b]');
     mixed.add(1);
     expect(() => mixed.add('x')).toThrow(/mixes numeric and keyword/);
+  });
+
+  it('sorts and deduplicates keys that arrive out of order (streamed ids, a collation)', () => {
+    const words = new KeySetBuilder(10, 'j');
+    ['b', 'a', 'B', 'a'].forEach((k) => words.add(k));
+    expect(words.build()).toEqual({ kind: 'keyword', values: ['B', 'a', 'b'] });
+    const numbers = new KeySetBuilder(10, 'j');
+    [3, -1, 3, 2].forEach((k) => numbers.add(k));
+    expect(Array.from(numbers.build().values as Float64Array)).toEqual([-1, 2, 3]);
   });
 
   it('unions sorted sets without duplicates and chunks them', () => {

@@ -1,4 +1,4 @@
-import { FederationError } from '../../errors';
+import { FederationError } from '../errors';
 
 /** OpenSearch's per-query limits, applied to queries on virtual indices (settings). */
 export interface QueryLimits {
@@ -7,6 +7,9 @@ export interface QueryLimits {
   /** `indices.query.bool.max_clause_count`: bool clauses in the whole query. */
   maxClauseCount: number;
 }
+
+/** OpenSearch's defaults, for translations that were given no settings. */
+export const DEFAULT_QUERY_LIMITS: QueryLimits = { maxTermsCount: 65_536, maxClauseCount: 1_024 };
 
 const CLAUSES = ['must', 'should', 'filter', 'must_not'];
 

@@ -1,0 +1,129 @@
+/**
+ * The GQL syntax tree, shared by the server (planning) and the app (editor markers, completion).
+ * Every node carries the source range it was parsed from, so errors point at what the user wrote.
+ */
+
+/** Offsets are 0-based UTF-16 indices into the query text (`end` exclusive); lines and columns 1-based. */
+export interface SourceRange {
+  start: number;
+  end: number;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface Identifier {
+  /** The name, unquoted (`` `a b` `` gives `a b`). */
+  name: string;
+  range: SourceRange;
+}
+
+/** `[EXPLAIN] SELECT ... FROM "graph" MATCH ... [WHERE ...] [ORDER BY ...] [LIMIT n] [OFFSET n]` */
+export interface GqlStatement {
+  explain: boolean;
+  distinct: boolean;
+  items: SelectItem[];
+  graph: { name: string; range: SourceRange };
+  /** Comma-separated path patterns; they share variables. */
+  patterns: PathPattern[];
+  where?: Expression;
+  orderBy: OrderItem[];
+  limit?: { value: number; range: SourceRange };
+  offset?: { value: number; range: SourceRange };
+  range: SourceRange;
+}
+
+export interface SelectItem {
+  expression: Expression;
+  /** The item exactly as written in the query (the response's `header` entry). */
+  text: string;
+  range: SourceRange;
+}
+
+export interface OrderItem {
+  expression: Expression;
+  /** As written, without ASC/DESC: matched against the select items' `text`. */
+  text: string;
+  descending: boolean;
+  range: SourceRange;
+}
+
+/**
+ * One path: node groups joined by edges (`edges.length === nodes.length - 1`). A group is one or
+ * more node patterns written side by side, `(x:Student) (y:Professor)`, which denote one node.
+ */
+export interface PathPattern {
+  nodes: NodePattern[][];
+  edges: EdgePattern[];
+  range: SourceRange;
+}
+
+/** `(v:Label WHERE "query string")`, every part optional. */
+export interface NodePattern {
+  variable?: Identifier;
+  label?: Identifier;
+  /** The OpenSearch `query_string` text, unquoted (escapes resolved). */
+  where?: { query: string; range: SourceRange };
+  range: SourceRange;
+}
+
+/**
+ * `-[e:REL]->`, `<-[:REL]-`, `-[:REL]-`, bare `->`, `<-`, `-`, optionally followed by a bounded
+ * quantifier `{min,max}` (or `{n}`, meaning `{n,n}`).
+ */
+export interface EdgePattern {
+  variable?: Identifier;
+  label?: Identifier;
+  /** `right`: from the left node to the right one; `left`: the reverse; `undirected`: either. */
+  direction: 'right' | 'left' | 'undirected';
+  quantifier?: { min: number; max: number; range: SourceRange };
+  range: SourceRange;
+}
+
+export type ComparisonOperator = '=' | '<>' | '<' | '<=' | '>' | '>=';
+export type AggregateFunction = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+
+export type Expression =
+  /** `v.a.b`: a field of the document bound to `v` (dotted paths reach into objects). */
+  | { kind: 'property'; variable: Identifier; path: string[]; range: SourceRange }
+  /** `v`: the whole document (`_index`, `_id`, `_source`). */
+  | { kind: 'variable'; variable: Identifier; range: SourceRange }
+  /** `'text'`, numbers, `true`, `false`, `null`. */
+  | { kind: 'literal'; value: string | number | boolean | null; range: SourceRange }
+  /** `[lit, lit, ...]`, the right side of `IN`. */
+  | { kind: 'list'; items: Expression[]; range: SourceRange }
+  | {
+      kind: 'comparison';
+      operator: ComparisonOperator;
+      left: Expression;
+      right: Expression;
+      range: SourceRange;
+    }
+  | { kind: 'and' | 'or'; left: Expression; right: Expression; range: SourceRange }
+  | { kind: 'not'; operand: Expression; range: SourceRange }
+  | { kind: 'in'; operand: Expression; list: Expression; negated: boolean; range: SourceRange }
+  | { kind: 'isNull'; operand: Expression; negated: boolean; range: SourceRange }
+  | { kind: 'startsWith'; operand: Expression; prefix: Expression; range: SourceRange }
+  /** `COUNT(*)` has no argument. */
+  | {
+      kind: 'aggregate';
+      function: AggregateFunction;
+      distinct: boolean;
+      argument: Expression | null;
+      range: SourceRange;
+    };
+
+export interface GqlSyntaxError {
+  /** What is wrong, e.g. `expected one of [MATCH] but found [WHERE]`. */
+  message: string;
+  range: SourceRange;
+  /** Token names or literal texts that would have been accepted here. */
+  expected: string[];
+}
+
+export interface GqlParseResult {
+  /** Null only when nothing could be recovered; with errors, a best-effort tree for the editor. */
+  statement: GqlStatement | null;
+  errors: GqlSyntaxError[];
+}

@@ -1,0 +1,16 @@
+import type { BackendDocument } from './backend';
+
+/**
+ * What `Backend.documents` returns: the documents, and after the loop whether `limit` cut them
+ * short. Each loop over it runs the read anew.
+ */
+export class DocumentStream implements AsyncIterable<BackendDocument> {
+  /** True once the stream stopped at `limit` with more documents matching. */
+  truncated = false;
+
+  constructor(private readonly read: (stream: DocumentStream) => AsyncGenerator<BackendDocument>) {}
+
+  [Symbol.asyncIterator](): AsyncIterator<BackendDocument> {
+    return this.read(this);
+  }
+}

@@ -1,0 +1,314 @@
+import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import type { TransportRequestParams } from '../opensearch/transport';
+import type {
+  Backend,
+  BackendDocument,
+  CallOptions,
+  DocumentOptions,
+  FieldType,
+  KeyOptions,
+} from './backend';
+import { bitmapFilter } from './bitmap_filter';
+import { DocumentStream } from './document_stream';
+import type { FieldPredicate } from './field_predicate';
+import { keyChunks, keyCount, KeySetBuilder, tooManyKeys, type KeySet } from './key_set';
+import { OpenSearchFields } from './opensearch_fields';
+import { pushOpenSearchLeaf } from './opensearch_pushdown';
+import { splitPredicate } from './predicate_split';
+
+export interface OpenSearchLimits {
+  /** Terms per `terms` (or `ids`) query (OpenSearch's `index.max_terms_count`, 65,536 by default). */
+  termsChunkSize: number;
+  /** Keys per composite-aggregation page, and ids per page when streaming `_id`. */
+  keyPageSize: number;
+  /** Send integer key sets as RoaringBitmaps where the cluster and field allow. */
+  bitmapFilter: boolean;
+  /** Whether the cluster takes `value_type: bitmap` terms (OpenSearch 2.17+); cached by the host. */
+  bitmapsSupported: () => Promise<boolean>;
+}
+
+/** Documents per page of `documents`: large enough to amortise the round trip, small in memory. */
+const DOCUMENT_PAGE = 5_000;
+/** How long a PIT of one stream stays open between pages. */
+const SCAN_KEEP_ALIVE = '1m';
+
+interface Hit {
+  _index: string;
+  _id: string;
+  _source?: Record<string, unknown>;
+  sort?: unknown[];
+}
+
+interface CompositeResponse {
+  aggregations?: {
+    keys?: { after_key?: Record<string, unknown>; buckets: Array<{ key: { k: unknown } }> };
+  };
+}
+
+/**
+ * OpenSearch indices (names or patterns, as given; none for every index). Every request goes
+ * through the caller's gateway, so security applies as to the caller's own searches.
+ */
+export class OpenSearchBackend implements Backend {
+  readonly kind = 'opensearch' as const;
+  private readonly fields: OpenSearchFields;
+
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    readonly indices: readonly string[],
+    private readonly limits: OpenSearchLimits
+  ) {
+    this.fields = new OpenSearchFields(
+      (api, querystring) => this.call({ method: 'GET', path: this.path(...api), querystring }),
+      indices.length > 0
+    );
+  }
+
+  fieldType(field: string): Promise<FieldType> {
+    return this.fields.type(field);
+  }
+
+  async count(query: unknown, options: CallOptions = {}): Promise<number> {
+    const response = await this.call<{ count: number }>(
+      {
+        method: 'POST',
+        path: this.path('_count'),
+        querystring: preferenceOf(options),
+        body: { query: query as Record<string, unknown> },
+      },
+      options
+    );
+    return response.count;
+  }
+
+  /** About how many distinct values `field` has (a `cardinality` aggregation): for planning. */
+  async cardinality(field: string, options: CallOptions = {}): Promise<number> {
+    const response = await this.call<{ aggregations?: { keys?: { value: number } } }>(
+      {
+        method: 'POST',
+        path: this.path('_search'),
+        querystring: preferenceOf(options),
+        body: { size: 0, track_total_hits: false, aggs: { keys: { cardinality: { field } } } },
+      },
+      options
+    );
+    return response.aggregations?.keys?.value ?? 0;
+  }
+
+  /**
+   * A composite aggregation paged by `after_key`: OpenSearch deduplicates and sorts, and only one
+   * page of keys is in flight at a time. `_id` takes no aggregation (OpenSearch 3), so the ids
+   * are streamed from a point in time instead and sorted here.
+   */
+  async distinctKeys(field: string, query: unknown, options: KeyOptions): Promise<KeySet> {
+    if (field === '_id') return this.ids(query, options);
+    const builder = new KeySetBuilder(options.limit, options.describe, options.setting);
+    let after: Record<string, unknown> | undefined;
+    for (;;) {
+      const response = await this.call<CompositeResponse>(
+        {
+          method: 'POST',
+          path: this.path('_search'),
+          querystring: preferenceOf(options),
+          body: {
+            size: 0,
+            track_total_hits: false,
+            query: query as Record<string, unknown>,
+            aggs: {
+              keys: {
+                composite: {
+                  size: this.limits.keyPageSize,
+                  sources: [{ k: { terms: { field } } }],
+                  ...(after ? { after } : {}),
+                },
+              },
+            },
+          },
+        },
+        options
+      );
+      const page = response.aggregations?.keys;
+      if (!page) break;
+      for (const bucket of page.buckets) builder.add(bucket.key.k);
+      if (page.buckets.length < this.limits.keyPageSize || page.after_key === undefined) break;
+      after = page.after_key;
+    }
+    return builder.build();
+  }
+
+  private async ids(query: unknown, options: KeyOptions): Promise<KeySet> {
+    // Ids repeat only across indices; the set catches the limit before they are all in memory.
+    const ids = new Set<string>();
+    for await (const hit of this.scan(query, false, this.limits.keyPageSize, undefined, options)) {
+      ids.add(hit._id);
+      if (ids.size > options.limit)
+        throw tooManyKeys(options.limit, options.describe, options.setting);
+    }
+    const builder = new KeySetBuilder(options.limit, options.describe, options.setting);
+    for (const id of ids) builder.add(id);
+    return builder.build();
+  }
+
+  /**
+   * Nothing for no keys; `ids` for `_id`; one RoaringBitmap when the cluster and the field allow
+   * (integer keys on an `integer`/`long` field), else `terms` chunks within
+   * `index.max_terms_count`. Scores stay constant.
+   */
+  async keyFilter(
+    field: string,
+    keys: KeySet
+  ): Promise<{ filter: unknown; form: 'none' | 'terms' | 'bitmap' | 'ids' }> {
+    if (keyCount(keys) === 0) return { filter: { match_none: {} }, form: 'none' };
+    if (field === '_id') {
+      const chunks = [...keyChunks(keys, this.limits.termsChunkSize)].map((chunk) => ({
+        ids: { values: chunk.map(String) },
+      }));
+      return { filter: { constant_score: { filter: anyOf(chunks) } }, form: 'ids' };
+    }
+    if (
+      keys.kind === 'long' &&
+      this.limits.bitmapFilter &&
+      (await this.limits.bitmapsSupported())
+    ) {
+      const type = await this.fieldType(field);
+      const bitmap =
+        type === 'integer' || type === 'long' ? bitmapFilter(field, keys.values, type) : null;
+      if (bitmap !== null)
+        return { filter: { constant_score: { filter: bitmap } }, form: 'bitmap' };
+    }
+    const chunks = [...keyChunks(keys, this.limits.termsChunkSize)].map((chunk) => ({
+      terms: { [field]: chunk },
+    }));
+    return { filter: { constant_score: { filter: anyOf(chunks) } }, form: 'terms' };
+  }
+
+  applyFilter(predicate: FieldPredicate) {
+    return splitPredicate(predicate, (leaf) => pushOpenSearchLeaf(leaf, this.fields));
+  }
+
+  /**
+   * A point in time read in `_shard_doc` order with `search_after`: stable while it runs, whatever
+   * is indexed meanwhile, and closed when the loop ends, breaks or fails.
+   */
+  documents(query: unknown, options: DocumentOptions): DocumentStream {
+    const source =
+      options.fields === undefined
+        ? true
+        : options.fields.length === 0
+          ? false
+          : { includes: options.fields };
+    return new DocumentStream((stream) => this.readDocuments(query, source, options, stream));
+  }
+
+  private async *readDocuments(
+    query: unknown,
+    source: unknown,
+    options: DocumentOptions,
+    stream: DocumentStream
+  ): AsyncGenerator<BackendDocument> {
+    const limit = options.limit ?? Infinity;
+    let read = 0;
+    // One past the limit tells a cut stream from one that just fits.
+    const pageSize = Math.max(1, Math.min(DOCUMENT_PAGE, limit + 1));
+    for await (const hit of this.scan(query, source, pageSize, limit + 1, options)) {
+      if (read === limit) {
+        stream.truncated = true;
+        return;
+      }
+      read++;
+      yield { _index: hit._index, _id: hit._id, _source: hit._source ?? {} };
+    }
+  }
+
+  /** The hits matching `query` from a point in time, page by page, then the PIT closed. */
+  private async *scan(
+    query: unknown,
+    source: unknown,
+    pageSize: number,
+    most: number | undefined,
+    options: CallOptions
+  ): AsyncGenerator<Hit> {
+    const opened = await this.call<{ pit_id: string }>(
+      {
+        method: 'POST',
+        path: this.path('_search', 'point_in_time'),
+        querystring: { keep_alive: SCAN_KEEP_ALIVE, ...preferenceOf(options) },
+      },
+      options
+    );
+    let pitId = opened.pit_id;
+    try {
+      let after: unknown[] | undefined;
+      let read = 0;
+      for (;;) {
+        options.signal?.throwIfAborted();
+        const size = most === undefined ? pageSize : Math.min(pageSize, most - read);
+        if (size <= 0) return;
+        const page = await this.call<{ pit_id?: string; hits: { hits: Hit[] } }>(
+          {
+            method: 'POST',
+            path: '/_search',
+            body: {
+              size,
+              track_total_hits: false,
+              _source: source as Record<string, unknown>,
+              query: query as Record<string, unknown>,
+              sort: [{ _shard_doc: 'asc' }],
+              pit: { id: pitId, keep_alive: SCAN_KEEP_ALIVE },
+              ...(after === undefined ? {} : { search_after: after }),
+            },
+          },
+          options
+        );
+        if (typeof page.pit_id === 'string') pitId = page.pit_id;
+        const hits = page.hits.hits;
+        for (const hit of hits) yield hit;
+        read += hits.length;
+        if (hits.length < size) return;
+        after = hits[hits.length - 1].sort;
+      }
+    } finally {
+      // Not traced: closing is housekeeping, and a failure here must not hide the stream's own.
+      await this.openSearch
+        .request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pitId] } })
+        .catch(() => undefined);
+    }
+  }
+
+  /** `/a,b/<api>`, or `/<api>` when no index is named (every index, as `/_search` reads). */
+  private path(...api: string[]): string {
+    return this.indices.length === 0
+      ? opensearchPath(...api)
+      : opensearchPath(this.indices.join(','), ...api);
+  }
+
+  /**
+   * One request: traced, and bounded by the caller's remaining time. The signal is checked
+   * between pages rather than passed on: OpenSearch clients do not all take one.
+   */
+  private call<T>(params: TransportRequestParams, options: CallOptions = {}): Promise<T> {
+    options.signal?.throwIfAborted();
+    options.trace?.({
+      kind: 'search',
+      method: params.method,
+      path: params.path,
+      ...(params.querystring && Object.keys(params.querystring).length > 0
+        ? { querystring: params.querystring }
+        : {}),
+      ...(params.body === undefined ? {} : { body: params.body }),
+    });
+    const remaining = options.remainingMs?.();
+    return this.openSearch.request<T>(
+      params,
+      remaining === undefined ? undefined : { requestTimeout: Math.max(1, remaining) }
+    );
+  }
+}
+
+function preferenceOf(options: CallOptions): Record<string, string> {
+  return options.preference === undefined ? {} : { preference: options.preference };
+}
+
+function anyOf(filters: unknown[]): unknown {
+  return filters.length === 1 ? filters[0] : { bool: { should: filters, minimum_should_match: 1 } };
+}

@@ -1,0 +1,87 @@
+import { badRequest } from '../errors';
+import type { FieldType } from './backend';
+
+/** How the indices map a field, as far as exact term-level matching depends on it. */
+export interface FieldMapping {
+  /** One type across the indices; null when none maps the field; `conflict` when they differ. */
+  type: FieldType;
+  /** Some index gives the keyword field a normalizer: terms then match other spellings. */
+  normalized: boolean;
+  /** The smallest `ignore_above`: longer values are not indexed, so no query finds them. */
+  ignoreAbove: number | null;
+  /** Some index maps the name as an alias of another field. */
+  alias: boolean;
+}
+
+/** A GET of an index API (`_field_caps`, `_mapping/field/<f>`) on the backend's indices. */
+type Request = <T>(api: string[], querystring?: Record<string, unknown>) => Promise<T>;
+
+/**
+ * The field types and mapping parameters of a set of OpenSearch indices, read once per field
+ * (`_field_caps` for the type, `_mapping/field` for normalizer and ignore_above).
+ */
+export class OpenSearchFields {
+  private readonly types = new Map<string, Promise<FieldType>>();
+  private readonly mappings = new Map<string, Promise<FieldMapping>>();
+
+  constructor(
+    private readonly request: Request,
+    /** False when the backend names no index (`/_search`): nothing is known about fields then. */
+    private readonly known: boolean
+  ) {}
+
+  type(field: string): Promise<FieldType> {
+    if (field === '_id') return Promise.resolve('keyword');
+    // A name with an unpaired surrogate cannot travel in a URL; no index can map it either.
+    if (/\p{Surrogate}/u.test(field)) {
+      return Promise.reject(
+        badRequest(
+          `[${field}] is not valid Unicode text: it holds an unpaired surrogate; name fields as well-formed text`
+        )
+      );
+    }
+    if (!this.known) return Promise.resolve(null);
+    let type = this.types.get(field);
+    if (type === undefined) {
+      type = this.request<{ fields?: Record<string, Record<string, unknown>> }>(['_field_caps'], {
+        fields: field,
+      }).then((caps) => {
+        const types = Object.keys(caps.fields?.[field] ?? {}).filter((t) => t !== 'unmapped');
+        return types.length === 0 ? null : types.length === 1 ? types[0] : 'conflict';
+      });
+      this.types.set(field, type);
+    }
+    return type;
+  }
+
+  mapping(field: string): Promise<FieldMapping> {
+    let mapping = this.mappings.get(field);
+    if (mapping === undefined) {
+      mapping = Promise.all([this.type(field), this.parameters(field)]).then(([type, params]) => ({
+        type,
+        ...params,
+      }));
+      this.mappings.set(field, mapping);
+    }
+    return mapping;
+  }
+
+  private async parameters(field: string): Promise<Omit<FieldMapping, 'type'>> {
+    const none = { normalized: false, ignoreAbove: null, alias: false };
+    if (field === '_id' || !this.known) return none;
+    const response = await this.request<
+      Record<string, { mappings?: Record<string, { mapping?: Record<string, unknown> }> }>
+    >(['_mapping', 'field', field]);
+    const leaves = Object.values(response).flatMap((index) =>
+      Object.values(index.mappings?.[field]?.mapping ?? {})
+    ) as Array<{ type?: string; normalizer?: unknown; ignore_above?: unknown }>;
+    const limits = leaves.flatMap((l) =>
+      typeof l.ignore_above === 'number' ? [l.ignore_above] : []
+    );
+    return {
+      normalized: leaves.some((l) => l.normalizer !== undefined),
+      ignoreAbove: limits.length === 0 ? null : Math.min(...limits),
+      alias: leaves.some((l) => l.type === 'alias'),
+    };
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The graph data model of a `/svc/_graph` request (DESIGN.md §3): entities are labelled sets of
+ * indices, relations are directed equality joins between a field of one entity and a field of
+ * another. Shape errors name the offending part as a JSON path (`[model.relations[0].to]`).
+ */
+import { z } from 'zod';
+import { badRequest } from '../errors';
+
+/**
+ * Text with an unpaired surrogate cannot be sent as UTF-8 (index names and fields reach URLs):
+ * refused here, where the error can name its place in the model.
+ */
+const text = z
+  .string()
+  .min(1, 'must not be empty')
+  .refine(
+    (value) => !/\p{Surrogate}/u.test(value),
+    'is not valid Unicode text (it holds an unpaired surrogate)'
+  );
+const label = text;
+/** `field` defaults to the entity's `id`. */
+const endpoint = z.object({ entity: label, field: text.optional() }).strict();
+
+const modelSchema = z
+  .object({
+    label,
+    entities: z
+      .array(
+        z
+          .object({
+            label,
+            indices: z.array(text).min(1, 'must name at least one index'),
+            id: text.optional(),
+          })
+          .strict()
+      )
+      .min(1, 'must hold at least one entity'),
+    relations: z.array(z.object({ label, from: endpoint, to: endpoint }).strict()).default([]),
+  })
+  .strict();
+
+export interface GraphEntity {
+  label: string;
+  indices: string[];
+  /** The field that identifies a document; `_id` unless the model says otherwise. */
+  id: string;
+  /** `model.entities[i]`, for errors. */
+  path: string;
+}
+
+export interface GraphRelation {
+  label: string;
+  from: { entity: string; field: string };
+  to: { entity: string; field: string };
+  path: string;
+}
+
+export interface GraphModel {
+  label: string;
+  entities: ReadonlyMap<string, GraphEntity>;
+  relations: readonly GraphRelation[];
+}
+
+/** Checks the model's shape and its internal references (labels unique, endpoints exist). */
+export function parseGraphModel(raw: unknown): GraphModel {
+  if (raw === undefined)
+    throw badRequest('[model] is required: send the graph data model with the query');
+  const result = modelSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `[${jsonPath(['model', ...issue.path])}] ${issue.message}`
+    );
+    throw badRequest(`invalid graph model: ${problems.join('; ')}`);
+  }
+  const model = result.data;
+  const entities = new Map<string, GraphEntity>();
+  model.entities.forEach((entity, i) => {
+    const path = `model.entities[${i}]`;
+    if (entities.has(entity.label)) {
+      throw badRequest(
+        `[${path}.label] the label [${entity.label}] is used by two entities; entity labels must be unique`
+      );
+    }
+    entities.set(entity.label, {
+      label: entity.label,
+      indices: entity.indices,
+      id: entity.id ?? '_id',
+      path,
+    });
+  });
+  const relations = model.relations.map((relation, i): GraphRelation => {
+    const path = `model.relations[${i}]`;
+    for (const side of ['from', 'to'] as const) {
+      if (!entities.has(relation[side].entity)) {
+        throw badRequest(
+          `[${path}.${side}.entity] names the entity [${relation[side].entity}], which the model does not define; defined: [${[...entities.keys()].join(', ')}]`
+        );
+      }
+    }
+    if (entities.has(relation.label)) {
+      throw badRequest(
+        `[${path}.label] the label [${relation.label}] is already an entity label; relation labels must differ from entity labels`
+      );
+    }
+    const side = (end: { entity: string; field?: string }) => ({
+      entity: end.entity,
+      field: end.field ?? entities.get(end.entity)!.id,
+    });
+    return { label: relation.label, from: side(relation.from), to: side(relation.to), path };
+  });
+  const seen = new Map<string, GraphRelation>();
+  for (const relation of relations) {
+    const key = `${relation.label}\u0000${relation.from.entity}\u0000${relation.to.entity}`;
+    if (seen.has(key)) {
+      throw badRequest(
+        `[${relation.path}.label] the relation [${relation.label}] from [${relation.from.entity}] to [${relation.to.entity}] is defined twice (also at [${seen.get(key)!.path}])`
+      );
+    }
+    seen.set(key, relation);
+  }
+  return { label: model.label, entities, relations };
+}
+
+function jsonPath(parts: ReadonlyArray<PropertyKey>): string {
+  return parts
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`
+    )
+    .join('');
+}

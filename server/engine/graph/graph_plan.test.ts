@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { parseGql } from '../../../common/gql';
+import { parseGraphModel } from './graph_model';
+import { planGraph, type GraphPlan, type PlanStep } from './graph_plan';
+import { bindQuery, type BoundQuery } from './query_binding';
+
+const MODEL = parseGraphModel({
+  label: 'social',
+  entities: [
+    { label: 'Person', indices: ['people'] },
+    { label: 'Forum', indices: ['forums'] },
+    { label: 'Post', indices: ['posts'] },
+  ],
+  relations: [
+    { label: 'hasMember', from: { entity: 'Forum', field: 'members' }, to: { entity: 'Person' } },
+    { label: 'KNOWS', from: { entity: 'Person', field: 'knows' }, to: { entity: 'Person' } },
+    { label: 'LIKES', from: { entity: 'Person', field: 'likes' }, to: { entity: 'Post' } },
+  ],
+});
+
+function bind(match: string): BoundQuery {
+  const result = parseGql(`SELECT COUNT(*) FROM "social" MATCH ${match}`);
+  expect(result.errors).toEqual([]);
+  return bindQuery(result.statement!, MODEL, { maxHops: 3 });
+}
+
+/** Steps as compact tuples, so a whole plan reads in one assertion. */
+function outline(plan: GraphPlan): string[] {
+  return plan.steps.map((step: PlanStep) => {
+    const where =
+      step.kind === 'reduce'
+        ? ` ${step.from}>${step.to} e${step.edge}`
+        : 'node' in step
+          ? ` n${step.node}`
+          : '';
+    return `${step.id} ${step.kind}${where} [${step.inputs.join(',')}]`;
+  });
+}
+
+describe('planGraph', () => {
+  it('plans one node: count, fetch, assemble', () => {
+    const query = bind('(p:Person)');
+    const plan = planGraph(query, [7]);
+    expect(plan.steps).toEqual([
+      { id: 1, kind: 'count', node: 0, pattern: '(p:Person)', estimatedRows: 7, inputs: [] },
+      { id: 2, kind: 'fetch', node: 0, pattern: '(p:Person)', estimatedRows: 7, inputs: [1] },
+      { id: 3, kind: 'assemble', pattern: '(p:Person)', estimatedRows: 7, inputs: [2] },
+    ]);
+    expect(plan.order).toEqual([0]);
+    expect(plan.start).toEqual({ node: 0, reason: 'the only node' });
+  });
+
+  it('starts from the node with the fewest documents and explains why', () => {
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:LIKES]->(c:Post)');
+    const plan = planGraph(query, [100, 50, 10]);
+    expect(plan.start).toEqual({
+      node: 2,
+      reason: 'fewest matching documents (10) of (a:Person): 100, (b:Person): 50, (c:Post): 10',
+    });
+    expect(plan.order).toEqual([2, 1, 0]);
+    expect([...plan.joinEdge]).toEqual([
+      [1, 1],
+      [0, 0],
+    ]);
+  });
+
+  it('breaks count ties by node order', () => {
+    const plan = planGraph(bind('(a:Person)-[:KNOWS]->(b:Person)'), [5, 5]);
+    expect(plan.start.node).toBe(0);
+    expect(plan.order).toEqual([0, 1]);
+  });
+
+  it('reduces forward along the walk, then backward, then fetches and assembles', () => {
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:LIKES]->(c:Post)');
+    const plan = planGraph(query, [100, 50, 10]);
+    expect(outline(plan)).toEqual([
+      '1 count n0 []',
+      '2 count n1 []',
+      '3 count n2 []',
+      // Forward from c: c narrows b, then b narrows a.
+      '4 reduce 2>1 e1 [3,2]',
+      '5 reduce 1>0 e0 [4,1]',
+      // Backward: a narrows b, then b narrows c, each from its latest step.
+      '6 reduce 0>1 e0 [5,4]',
+      '7 reduce 1>2 e1 [6,3]',
+      '8 fetch n2 [7]',
+      '9 fetch n1 [6]',
+      '10 fetch n0 [5]',
+      '11 assemble [8,9,10]',
+    ]);
+    const patterns = plan.steps.map((s) => s.pattern);
+    expect(patterns.slice(3, 7)).toEqual([
+      '(b:Person)-[$2:LIKES]->(c:Post)',
+      '(a:Person)-[$1:KNOWS]->(b:Person)',
+      '(a:Person)-[$1:KNOWS]->(b:Person)',
+      '(b:Person)-[$2:LIKES]->(c:Post)',
+    ]);
+    expect(plan.steps.at(-1)!.pattern).toBe(
+      '(a:Person)-[$1:KNOWS]->(b:Person)-[$2:LIKES]->(c:Post)'
+    );
+  });
+
+  it('walks breadth-first, nearest neighbours by fewest documents first', () => {
+    // A chain a - b - c - d starting at b: breadth-first visits a and c before d.
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(d:Person)');
+    expect(planGraph(query, [50, 1, 20, 5]).order).toEqual([1, 2, 0, 3]);
+    expect(planGraph(query, [10, 1, 20, 5]).order).toEqual([1, 0, 2, 3]);
+  });
+
+  it('narrows each end of an edge that closes a cycle once, between the two passes', () => {
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(a)');
+    const plan = planGraph(query, [5, 10, 20]);
+    expect(plan.order).toEqual([0, 1, 2]);
+    expect([...plan.joinEdge]).toEqual([
+      [1, 0],
+      [2, 2],
+    ]);
+    expect(outline(plan)).toEqual([
+      '1 count n0 []',
+      '2 count n1 []',
+      '3 count n2 []',
+      '4 reduce 0>1 e0 [1,2]',
+      '5 reduce 0>2 e2 [1,3]',
+      // Edge 1 (b-c) closes the cycle.
+      '6 reduce 1>2 e1 [4,5]',
+      '7 reduce 2>1 e1 [6,4]',
+      '8 reduce 2>0 e2 [6,1]',
+      '9 reduce 1>0 e0 [7,8]',
+      '10 fetch n0 [9]',
+      '11 fetch n1 [7]',
+      '12 fetch n2 [6]',
+      '13 assemble [10,11,12]',
+    ]);
+  });
+
+  it('does not reduce along an edge from a node to itself', () => {
+    const plan = planGraph(bind('(a:Person)-[:KNOWS]->(a)'), [3]);
+    expect(outline(plan)).toEqual(['1 count n0 []', '2 fetch n0 [1]', '3 assemble [2]']);
+    expect(plan.steps.at(-1)!.pattern).toBe('(a:Person)-[$1:KNOWS]->(a:Person)');
+  });
+
+  it('plans disconnected components one after the other, smallest first', () => {
+    const query = bind('(p:Person), (f:Forum)-[:hasMember]->(m:Person)');
+    const plan = planGraph(query, [10, 3, 40]);
+    expect(plan.order).toEqual([1, 2, 0]);
+    expect([...plan.joinEdge]).toEqual([[2, 0]]);
+    expect(outline(plan)).toEqual([
+      '1 count n0 []',
+      '2 count n1 []',
+      '3 count n2 []',
+      '4 reduce 1>2 e0 [2,3]',
+      '5 reduce 2>1 e0 [4,2]',
+      '6 fetch n1 [5]',
+      '7 fetch n2 [4]',
+      '8 fetch n0 [1]',
+      '9 assemble [6,7,8]',
+    ]);
+    // The whole MATCH, path by path as written.
+    expect(plan.steps.at(-1)!.pattern).toBe('(p:Person), (f:Forum)-[$1:hasMember]->(m:Person)');
+  });
+
+  it('estimates from the counts: a reduce expects about one key per document it starts from', () => {
+    const query = bind('(f:Forum)-[:hasMember]->(p:Person)');
+    const plan = planGraph(query, [2, 1000]);
+    const byId = new Map(plan.steps.map((s) => [s.id, s.estimatedRows]));
+    expect(byId.get(1)).toBe(2);
+    expect(byId.get(2)).toBe(1000);
+    // The two forums' member keys cross; they reach at most 1000 people (the fetch's estimate).
+    expect(byId.get(3)).toBe(2);
+    expect(plan.steps.find((s) => s.kind === 'fetch' && s.node === 1)?.estimatedRows).toBe(1000);
+    expect(plan.steps.at(-1)).toMatchObject({ kind: 'assemble', estimatedRows: 1000 });
+    for (const step of plan.steps) expect(step.estimatedRows).toBeLessThanOrEqual(1000);
+  });
+
+  it('does not narrow estimates along a quantified edge', () => {
+    const query = bind('(a:Person WHERE "x")-[:KNOWS]->{1,3}(b:Person)');
+    const plan = planGraph(query, [1, 100]);
+    const reduces = plan.steps.filter((s) => s.kind === 'reduce');
+    expect(reduces.map((s) => s.pattern)).toEqual([
+      '(a:Person)-[$1:KNOWS]->{1,3}(b:Person)',
+      '(a:Person)-[$1:KNOWS]->{1,3}(b:Person)',
+    ]);
+    // Keys crossing: one per document of the side each reduce starts from; the quantified edge
+    // leaves b's estimate at its count (100), so the way back carries about 100 keys.
+    expect(reduces.map((s) => s.estimatedRows)).toEqual([1, 100]);
+  });
+
+  it('gives steps ids 1..n in order, each input an earlier step', () => {
+    const query = bind(
+      '(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(a), (c)-[:LIKES]->(x:Post), (f:Forum)'
+    );
+    const plan = planGraph(query, [4, 8, 2, 16, 1]);
+    plan.steps.forEach((step, i) => {
+      expect(step.id).toBe(i + 1);
+      for (const input of step.inputs) expect(input).toBeLessThan(step.id);
+    });
+    expect(plan.steps.filter((s) => s.kind === 'fetch').map((s) => s.node)).toEqual(plan.order);
+    expect(plan.order).toHaveLength(5);
+  });
+});

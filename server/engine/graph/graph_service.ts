@@ -1,0 +1,422 @@
+/**
+ * `POST /svc/_graph`: request → parse → bind → plan → execute → response. The engine reaches the
+ * data only through backends/ (count, distinct keys, key filters, documents), never through
+ * search/, join/ or pit/ internals (an ESLint rule keeps it so).
+ */
+import { parseGql } from '../../../common/gql';
+import type { Expression } from '../../../common/gql/ast';
+import type {
+  BackendCall,
+  BackendDocument,
+  BackendFactory,
+  CallOptions,
+} from '../backends/backend';
+import { badRequest, FederationError } from '../errors';
+import { assertQueryStringDepth } from '../opensearch/query_string_depth';
+import {
+  conjuncts,
+  evaluateCondition,
+  nodesOf,
+  toFieldPredicate,
+  type DateFields,
+} from './expressions';
+import { parseGraphModel } from './graph_model';
+import { countedNodes, planGraph, type GraphPlan } from './graph_plan';
+import { checkModelMappings } from './model_mappings';
+import { at, bindQuery, type BoundQuery } from './query_binding';
+import { assembleWithPauses } from './row_assembly';
+import { shapeRowsAsync } from './result_shaping';
+import { QuantifiedHops } from './quantified_hops';
+import { walkExpression } from './query_binding';
+import { ReductionState } from './reduction';
+
+/** Documents examined between two turns of the event loop while rows are assembled. */
+const PAUSE_EVERY = 8_192;
+
+export interface GraphLimits {
+  /** Most rows in a response; more gives `truncated: true` (setting maxGraphRows). */
+  maxRows: number;
+  /** Most distinct keys carried across one edge (setting maxGraphFrontierKeys). */
+  maxFrontierKeys: number;
+  /** Most documents fetched for one node (setting maxGraphDocuments). */
+  maxDocuments: number;
+  /** Highest upper bound of a quantifier `{m,n}` (setting maxGraphHops). */
+  maxHops: number;
+  /** How long one graph query may take (setting graphTimeoutMs). */
+  timeoutMs: number;
+  /** Deepest nesting of a node's query string groups (setting maxQueryDepth). */
+  maxQueryDepth: number;
+}
+
+export interface GraphRequest {
+  model: unknown;
+  query: unknown;
+  preference?: string;
+  detailed: boolean;
+  debug: boolean;
+}
+
+export interface GraphStepReport {
+  pattern: string;
+  rows: number;
+  took_in_millis: number;
+  start_in_millis: number;
+  stop_in_millis: number;
+  /** Null when nothing bounds it (a node that was not counted, before any narrowing). */
+  estimated_rows: number | null;
+  requests?: BackendCall[];
+}
+
+export interface GraphResponse {
+  header: string[];
+  rows: unknown[][];
+  truncated?: true;
+  plan?: {
+    start: string;
+    reason: string;
+    steps: Array<{
+      id: number;
+      kind: string;
+      pattern: string;
+      /** Null when nothing bounds it (a node that was not counted, before any narrowing). */
+      estimated_rows: number | null;
+      inputs: readonly number[];
+    }>;
+  };
+  query_plan_execution: {
+    took_in_millis: number;
+    start_in_millis: number;
+    stop_in_millis: number;
+    steps?: GraphStepReport[];
+  };
+}
+
+interface StepStats {
+  rows: number;
+  start: number;
+  stop: number;
+  requests: BackendCall[];
+}
+
+export class GraphService {
+  constructor(
+    private readonly deps: { backends: BackendFactory; limits: GraphLimits; clock?: () => number }
+  ) {}
+
+  async query(request: GraphRequest): Promise<GraphResponse> {
+    const clock = this.deps.clock ?? Date.now;
+    const started = clock();
+    const run = new GraphRun(this.deps.limits, clock, request);
+    try {
+      return await run.execute(this.deps.backends, started);
+    } finally {
+      run.dispose();
+    }
+  }
+}
+
+/** One query's execution: its deadline, step statistics and per-node state. */
+class GraphRun {
+  private readonly stats = new Map<number, StepStats>();
+  private readonly controller = new AbortController();
+  private readonly deadline: number;
+  private readonly timer: NodeJS.Timeout;
+  private currentStep = 'planning';
+
+  constructor(
+    private readonly limits: GraphLimits,
+    private readonly clock: () => number,
+    private readonly request: GraphRequest
+  ) {
+    this.deadline = clock() + limits.timeoutMs;
+    this.timer = setTimeout(() => this.controller.abort(), limits.timeoutMs);
+    this.timer.unref();
+  }
+
+  /** Stops the deadline timer, and any statement or stream still running for this query. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.controller.abort();
+  }
+
+  async execute(factory: BackendFactory, started: number): Promise<GraphResponse> {
+    const model = parseGraphModel(this.request.model);
+    if (typeof this.request.query !== 'string' || this.request.query.trim() === '') {
+      throw badRequest('[query] is required: send the GQL query as a string');
+    }
+    const parsed = parseGql(this.request.query);
+    if (parsed.errors.length > 0 || parsed.statement === null) {
+      const first = parsed.errors[0];
+      throw new FederationError(
+        400,
+        'parsing_exception',
+        first ? `${at(first.range)}: ${first.message}` : 'the query could not be parsed',
+        first ? { line: first.range.line, col: first.range.column } : {}
+      );
+    }
+    const query = bindQuery(parsed.statement, model, { maxHops: this.limits.maxHops });
+    for (const node of query.nodes) {
+      for (const text of node.queryStrings) {
+        assertQueryStringDepth(text, 0, this.limits.maxQueryDepth, `the node (${node.display})`);
+      }
+    }
+    const entityBackends = await checkModelMappings(factory, model);
+    const backends = await Promise.all(
+      query.nodes.map((node) =>
+        node.labels.length === 1 ? entityBackends.get(node.labels[0])! : factory.open(node.indices)
+      )
+    );
+    const state = new ReductionState(query, backends, this.limits, entityBackends);
+    const conditions = await this.pushDown(query, state);
+    // A node without conditions is counted only when no node has one: it cannot be the start,
+    // and counting it would read it whole (a full scan on a SQL table).
+    const filtered = query.nodes.map((node) => state.hasConditions(node.id));
+    const counted = query.nodes.map((node) => filtered[node.id] || !filtered.some(Boolean));
+    const ids = countedNodes(counted.map((c) => (c ? 0 : null)));
+    const counts: Array<number | null> = query.nodes.map(() => null);
+    await Promise.all(
+      ids.map(async (node, i) => {
+        counts[node] = await this.step(i + 1, () => state.count(node, this.options(i + 1)));
+      })
+    );
+    const plan = planGraph(query, counts);
+    if (query.statement.explain) return this.response(query, plan, started, [], false, true);
+    const empty = counts.some((c) => c === 0);
+    const documents = await this.reduceAndFetch(query, plan, state, empty);
+    const emptied = documents === null;
+    const isDate: DateFields = (node, field) => state.isDate(node, field);
+    const assemble = plan.steps[plan.steps.length - 1];
+    const shaped = await this.step(
+      assemble.id,
+      async () => {
+        // Quantified edges walk the documents of their relation's entity, fetched here.
+        const hops =
+          query.edges.some((e) => e.quantifier) && !emptied
+            ? await QuantifiedHops.build(
+                query,
+                state,
+                documents!,
+                this.options(assemble.id),
+                this.limits.maxDocuments,
+                this.limits.maxFrontierKeys
+              )
+            : undefined;
+        return shapeRowsAsync(
+          query.statement,
+          emptied
+            ? []
+            : assembleWithPauses(
+                { query, plan, documents: documents!, conditions, isDate },
+                hops,
+                PAUSE_EVERY
+              ),
+          query.variables,
+          {
+            maxRows: this.limits.maxRows,
+            checkDeadline: () => this.checkDeadline(assemble.pattern),
+          }
+        );
+      },
+      assemble.pattern,
+      (result) => result.rows.length
+    );
+    return this.response(query, plan, started, shaped.rows, shaped.truncated, false);
+  }
+
+  /**
+   * Runs the reduce steps in order and fetches each node's documents as soon as no later step
+   * narrows it, so fetches overlap the remaining reductions. Null when some node came out empty
+   * (no row can exist).
+   */
+  private async reduceAndFetch(
+    query: BoundQuery,
+    plan: GraphPlan,
+    state: ReductionState,
+    empty: boolean
+  ): Promise<BackendDocument[][] | null> {
+    if (empty) return null;
+    const lastNarrowing = new Map<number, number>();
+    for (const step of plan.steps) if (step.kind === 'reduce') lastNarrowing.set(step.to, step.id);
+    const fetchSteps = new Map(
+      plan.steps.flatMap((s) => (s.kind === 'fetch' ? [[s.node, s] as const] : []))
+    );
+    const fetches = new Map<number, Promise<BackendDocument[]>>();
+    const startFetch = (node: number) => {
+      const step = fetchSteps.get(node)!;
+      const fetching = this.step(
+        step.id,
+        () => state.fetch(node, this.options(step.id)),
+        step.pattern,
+        (docs) => docs.length
+      );
+      // Handled here so a fetch cut short by an empty reduction never goes unobserved.
+      fetching.catch(() => undefined);
+      fetches.set(node, fetching);
+    };
+    for (const node of plan.order) if (!lastNarrowing.has(node)) startFetch(node);
+    for (const step of plan.steps) {
+      if (step.kind !== 'reduce') continue;
+      const keys = await this.step(
+        step.id,
+        () =>
+          state.reduce(
+            query.edges[step.edge],
+            step.from,
+            step.to,
+            step.pattern,
+            this.options(step.id)
+          ),
+        step.pattern
+      );
+      if (keys === 0 || state.anyEmpty()) return null;
+      for (const [node, last] of lastNarrowing) if (last === step.id) startFetch(node);
+    }
+    const documents: BackendDocument[][] = query.nodes.map(() => []);
+    for (const [node, fetching] of fetches) documents[node] = await fetching;
+    return documents;
+  }
+
+  /**
+   * WHERE conjuncts on one node go to that node's backend (what it cannot evaluate is checked on
+   * its fetched documents); the others are checked while rows are assembled.
+   */
+  private async pushDown(query: BoundQuery, state: ReductionState) {
+    const rowConditions: Array<{ expression: Expression; nodes: ReadonlySet<number> }> = [];
+    for (const expression of conjuncts(query.statement.where)) {
+      const nodes = nodesOf(expression, query.variables);
+      if (nodes.size === 0) {
+        // `WHERE TRUE`, `1 = 1`: decided now, once. False means no row at all.
+        if (!evaluateCondition(expression, [], query.variables, () => false)) state.matchNothing();
+        continue;
+      }
+      if (nodes.size !== 1) {
+        rowConditions.push({ expression, nodes });
+        continue;
+      }
+      const [node] = nodes;
+      const predicate = hasVariableOperand(expression) ? null : toFieldPredicate(expression);
+      await state.addCondition(node, expression, predicate);
+    }
+    await state.loadDateFields(rowConditions);
+    return rowConditions;
+  }
+
+  private options(stepId: number): CallOptions {
+    const stats = this.statsOf(stepId);
+    return {
+      ...(this.request.preference !== undefined ? { preference: this.request.preference } : {}),
+      signal: this.controller.signal,
+      remainingMs: () => Math.max(1, this.deadline - this.clock()),
+      ...(this.request.debug ? { trace: (call: BackendCall) => stats.requests.push(call) } : {}),
+    };
+  }
+
+  private statsOf(stepId: number): StepStats {
+    let stats = this.stats.get(stepId);
+    if (!stats) this.stats.set(stepId, (stats = { rows: 0, start: 0, stop: 0, requests: [] }));
+    return stats;
+  }
+
+  /** Runs one step, recording its time and rows; past the deadline, a 504 naming the step. */
+  private async step<T>(
+    id: number,
+    work: () => Promise<T>,
+    pattern = '',
+    rows: (result: T) => number = (r) => Number(r)
+  ): Promise<T> {
+    const stats = this.statsOf(id);
+    this.currentStep = pattern || this.currentStep;
+    this.checkDeadline(this.currentStep);
+    stats.start = this.clock();
+    try {
+      const result = await work();
+      stats.rows = rows(result);
+      return result;
+    } catch (error) {
+      if (this.controller.signal.aborted || this.clock() >= this.deadline)
+        this.timeout(this.currentStep, error);
+      throw error;
+    } finally {
+      stats.stop = this.clock();
+    }
+  }
+
+  private checkDeadline(step: string): void {
+    if (this.clock() >= this.deadline) this.timeout(step);
+  }
+
+  private timeout(step: string, cause?: unknown): never {
+    throw new FederationError(
+      504,
+      'graph_timeout_exception',
+      `the graph query did not finish within ${this.limits.timeoutMs} ms (setting graphTimeoutMs); it was at the step [${step}]`,
+      {},
+      { cause }
+    );
+  }
+
+  private response(
+    query: BoundQuery,
+    plan: GraphPlan,
+    started: number,
+    rows: unknown[][],
+    truncated: boolean,
+    explain: boolean
+  ): GraphResponse {
+    const stopped = this.clock();
+    const wantSteps = this.request.detailed || this.request.debug || explain;
+    const steps = wantSteps
+      ? plan.steps.map((step): GraphStepReport => {
+          const stats = this.stats.get(step.id);
+          return {
+            pattern: step.pattern,
+            rows: stats?.rows ?? 0,
+            took_in_millis: stats ? stats.stop - stats.start : 0,
+            start_in_millis: stats?.start || stopped,
+            stop_in_millis: stats?.stop || stopped,
+            estimated_rows: finiteOrNull(step.estimatedRows),
+            ...(this.request.debug ? { requests: stats?.requests ?? [] } : {}),
+          };
+        })
+      : undefined;
+    return {
+      header: query.statement.items.map((item) => item.text),
+      rows,
+      ...(truncated ? { truncated: true as const } : {}),
+      ...(explain
+        ? {
+            plan: {
+              start: `(${query.nodes[plan.start.node].display})`,
+              reason: plan.start.reason,
+              steps: plan.steps.map((s) => ({
+                id: s.id,
+                kind: s.kind,
+                pattern: s.pattern,
+                estimated_rows: finiteOrNull(s.estimatedRows),
+                inputs: s.inputs,
+              })),
+            },
+          }
+        : {}),
+      query_plan_execution: {
+        took_in_millis: stopped - started,
+        start_in_millis: started,
+        stop_in_millis: stopped,
+        ...(steps && (this.request.detailed || this.request.debug) ? { steps } : {}),
+      },
+    };
+  }
+}
+
+/** `v = 'x'` where v is a whole variable compares the document id; kept out of backends. */
+function hasVariableOperand(expression: Expression): boolean {
+  let found = false;
+  walkExpression(expression, (e) => {
+    if (e.kind === 'variable') found = true;
+  });
+  return found;
+}
+
+function finiteOrNull(n: number): number | null {
+  return Number.isFinite(n) ? n : null;
+}

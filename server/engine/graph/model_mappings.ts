@@ -1,0 +1,107 @@
+/**
+ * Checks the model against the cluster: every entity's indices exist (normal or virtual, not
+ * mixed), every relation field is mapped, and the two ends of a relation can hold equal values.
+ * Each error names the offending part of the model as a JSON path.
+ */
+import type { Backend, BackendFactory } from '../backends/backend';
+import { badRequest, FederationError, OpenSearchResponseError } from '../errors';
+import type { GraphModel } from './graph_model';
+
+const NUMERIC = new Set([
+  'long',
+  'integer',
+  'short',
+  'byte',
+  'unsigned_long',
+  'double',
+  'float',
+  'half_float',
+  'scaled_float',
+]);
+const STRING = new Set(['keyword', 'constant_keyword', 'wildcard', 'ip']);
+
+/** What a field's values compare as in a join: numbers, strings, dates, or nothing joinable. */
+function joinFamily(type: string): 'number' | 'string' | 'date' | 'boolean' | null {
+  if (NUMERIC.has(type)) return 'number';
+  if (STRING.has(type)) return 'string';
+  if (type === 'date' || type === 'date_nanos') return 'date';
+  if (type === 'boolean') return 'boolean';
+  return null;
+}
+
+/** Opens a backend per entity, checking the model's indices and relation fields on the way. */
+export async function checkModelMappings(
+  factory: BackendFactory,
+  model: GraphModel
+): Promise<Map<string, Backend>> {
+  const backends = new Map<string, Backend>();
+  await Promise.all(
+    [...model.entities.values()].map(async (entity) => {
+      const where = `[${entity.path}.indices]`;
+      try {
+        const backend = await factory.open(entity.indices);
+        // `_index` is mapped in every index that exists: this is the existence check.
+        await backend.fieldType('_index');
+        backends.set(entity.label, backend);
+      } catch (error) {
+        throw rewrap(error, `${where} of entity [${entity.label}]`);
+      }
+    })
+  );
+  await Promise.all(
+    model.relations.map(async (relation) => {
+      const types = await Promise.all(
+        (['from', 'to'] as const).map(async (side) => {
+          const end = relation[side];
+          const entity = model.entities.get(end.entity)!;
+          const type = await backends.get(end.entity)!.fieldType(end.field);
+          const where = `[${relation.path}.${side}.field]`;
+          if (type === null) {
+            throw badRequest(
+              `${where} the field [${end.field}] is not mapped in [${entity.indices.join(', ')}] of entity [${entity.label}]; name a field those indices have`
+            );
+          }
+          if (type === 'conflict') {
+            throw badRequest(
+              `${where} the field [${end.field}] has different types in [${entity.indices.join(', ')}] of entity [${entity.label}]; a relation field needs one type`
+            );
+          }
+          const family = joinFamily(type);
+          if (family === null) {
+            throw badRequest(
+              `${where} the field [${end.field}] of entity [${entity.label}] is of type [${type}], which cannot be joined on; use a keyword, numeric, date or boolean field${type === 'text' ? ` (a text field often has a keyword sub-field, e.g. [${end.field}.keyword])` : ''}`
+            );
+          }
+          return { family, type, field: end.field };
+        })
+      );
+      const [from, to] = types;
+      // `_id` is text in OpenSearch; numbers stored as ids join with numeric fields as `term` does.
+      const idWithNumber = (a: typeof from, b: typeof to) =>
+        a.field === '_id' && b.family === 'number';
+      if (from.family !== to.family && !idWithNumber(from, to) && !idWithNumber(to, from)) {
+        throw badRequest(
+          `[${relation.path}] the relation [${relation.label}] joins [${from.field}] of type [${from.type}] with [${to.field}] of type [${to.type}], whose values can never be equal; join fields of the same kind (numbers, keywords or dates)`
+        );
+      }
+    })
+  );
+  return backends;
+}
+
+function rewrap(error: unknown, where: string): unknown {
+  if (error instanceof FederationError && error.status < 500) {
+    // A missing index is the model's mistake (400); a refusal (403) stays what it is.
+    return new FederationError(
+      error.status === 404 ? 400 : error.status,
+      error.type === 'index_not_found_exception' ? 'illegal_argument_exception' : error.type,
+      `${where}: ${error.reason}`
+    );
+  }
+  if (error instanceof OpenSearchResponseError && error.status === 404) {
+    const reason =
+      (error.body as { error?: { reason?: string } })?.error?.reason ?? 'no such index';
+    return badRequest(`${where}: ${reason}`);
+  }
+  return error;
+}

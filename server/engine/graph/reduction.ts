@@ -1,0 +1,272 @@
+/**
+ * Per-node state of one graph query while it is reduced: the node's query (its query strings,
+ * the WHERE parts its backend took, and one key filter per reduction along an edge), the WHERE
+ * parts left for its fetched documents, and the fields its documents must carry.
+ */
+import type { Expression } from '../../../common/gql/ast';
+import type { Backend, BackendDocument, CallOptions } from '../backends/backend';
+import type { FieldPredicate } from '../backends/field_predicate';
+import { keyCount, unionKeySets, type KeySet } from '../backends/key_set';
+import { badRequest } from '../errors';
+import { evaluateCondition, fieldName } from './expressions';
+import type { GraphLimits } from './graph_service';
+import {
+  walkExpression,
+  type BoundEdge,
+  type BoundQuery,
+  type EdgeOrientation,
+} from './query_binding';
+
+/** How one hop walks a relation: read `value` of the current document, find `lookup` equal. */
+export interface HopDirection {
+  value: string;
+  lookup: string;
+}
+
+/**
+ * The ways to walk an edge starting from `node`: along each orientation that has `node` at one
+ * end. Undirected edges walk both ways.
+ */
+export function hopDirections(edge: BoundEdge, node: number): HopDirection[] {
+  return edge.orientations.map((o: EdgeOrientation) =>
+    o.from === node
+      ? { value: o.relation.from.field, lookup: o.relation.to.field }
+      : { value: o.relation.to.field, lookup: o.relation.from.field }
+  );
+}
+
+export class ReductionState {
+  private readonly filters: unknown[][];
+  private readonly remaining: Expression[][];
+  private readonly empty: boolean[];
+  private readonly fields: Array<Set<string> | 'all'>;
+  private readonly dates = new Map<string, boolean>();
+
+  constructor(
+    private readonly query: BoundQuery,
+    readonly backends: readonly Backend[],
+    private readonly limits: GraphLimits,
+    /** Backends of whole entities, for the hidden middle hops of quantified edges. */
+    readonly entityBackends: ReadonlyMap<string, Backend>
+  ) {
+    this.filters = query.nodes.map((node) =>
+      node.queryStrings.map((q) => ({ query_string: { query: q } }))
+    );
+    this.remaining = query.nodes.map(() => []);
+    this.empty = query.nodes.map(() => false);
+    this.fields = neededFields(query);
+  }
+
+  /** The node's current query in the DSL its backend reads (a copy: later steps add filters). */
+  queryOf(node: number): unknown {
+    const filters = this.filters[node];
+    if (filters.length === 0) return { match_all: {} };
+    return filters.length === 1 ? filters[0] : { bool: { filter: [...filters] } };
+  }
+
+  /** A WHERE part that holds for no binding: every node matches nothing. */
+  matchNothing(): void {
+    this.filters.forEach((filters, node) => {
+      filters.push({ match_none: {} });
+      this.empty[node] = true;
+    });
+  }
+
+  /** Whether the node has a query string or a WHERE part its backend evaluates. */
+  hasConditions(node: number): boolean {
+    return this.filters[node].length > 0;
+  }
+
+  /** A WHERE conjunct on one node: its backend takes what it can, the rest is checked on fetch. */
+  async addCondition(
+    node: number,
+    expression: Expression,
+    predicate: FieldPredicate | null
+  ): Promise<void> {
+    if (predicate !== null) {
+      const { pushed, remaining } = await this.backends[node].applyFilter(predicate);
+      if (pushed !== null) this.filters[node].push(pushed);
+      if (remaining === null) return;
+    }
+    this.remaining[node].push(expression);
+    await this.loadDates([expression]);
+  }
+
+  /** Learns which fields read by conditions evaluated here are dates (compared as instants). */
+  async loadDateFields(conditions: ReadonlyArray<{ expression: Expression }>): Promise<void> {
+    await this.loadDates(conditions.map((c) => c.expression));
+  }
+
+  private async loadDates(expressions: Expression[]): Promise<void> {
+    const wanted: Array<[number, string]> = [];
+    for (const expression of expressions) {
+      walkExpression(expression, (e) => {
+        if (e.kind === 'property')
+          wanted.push([this.query.variables.get(e.variable.name)!, fieldName(e.path)]);
+      });
+    }
+    await Promise.all(
+      wanted.map(async ([node, field]) => {
+        const type = await this.backends[node].fieldType(field);
+        this.dates.set(`${node}\u0000${field}`, type === 'date' || type === 'date_nanos');
+      })
+    );
+  }
+
+  isDate(node: number, field: string): boolean {
+    return this.dates.get(`${node}\u0000${field}`) ?? false;
+  }
+
+  count(node: number, options: CallOptions): Promise<number> {
+    return this.backends[node].count(this.queryOf(node), options);
+  }
+
+  anyEmpty(): boolean {
+    return this.empty.some(Boolean);
+  }
+
+  /**
+   * Narrows `to` to the documents linked along `edge` to some document of `from` (a semi-join:
+   * `from`'s distinct keys become a key filter on `to`). Returns how many keys crossed.
+   */
+  async reduce(
+    edge: BoundEdge,
+    from: number,
+    to: number,
+    pattern: string,
+    options: CallOptions
+  ): Promise<number> {
+    const keyOptions = {
+      ...options,
+      limit: this.limits.maxFrontierKeys,
+      describe: `the graph step ${pattern}`,
+      setting: 'maxGraphFrontierKeys',
+    };
+    const directions = hopDirections(edge, from);
+    let keys = await Promise.all(
+      directions.map((d) =>
+        this.backends[from].distinctKeys(d.value, this.queryOf(from), keyOptions)
+      )
+    );
+    if (edge.quantifier) keys = await this.hopKeys(edge, directions, keys, keyOptions);
+    const filters: unknown[] = [];
+    let crossed = 0;
+    for (let i = 0; i < directions.length; i++) {
+      crossed += keyCount(keys[i]);
+      if (keyCount(keys[i]) > 0)
+        filters.push((await this.backends[to].keyFilter(directions[i].lookup, keys[i])).filter);
+    }
+    if (filters.length === 0) {
+      this.empty[to] = true;
+      this.filters[to].push({ match_none: {} });
+    } else {
+      this.filters[to].push(
+        filters.length === 1 ? filters[0] : { bool: { should: filters, minimum_should_match: 1 } }
+      );
+    }
+    return crossed;
+  }
+
+  /**
+   * A quantified edge `{min,max}`: per walking direction, the keys a document reached in min..max
+   * hops may be found by, starting from `start` (the keys of the first hop). Middle hops read the
+   * relation's whole entity; an undirected edge may change direction at every hop. Paths that
+   * repeat a document are removed when rows are assembled, so this is a superset, as it must be.
+   */
+  private async hopKeys(
+    edge: BoundEdge,
+    directions: HopDirection[],
+    start: KeySet[],
+    options: CallOptions & { limit: number; describe: string }
+  ): Promise<KeySet[]> {
+    const { min, max } = edge.quantifier!;
+    const entity = this.entityBackends.get(edge.orientations[0].relation.from.entity)!;
+    const reached: KeySet[][] = directions.map(() => []);
+    let frontier = start;
+    for (let hop = 1; hop <= max; hop++) {
+      if (hop >= min) frontier.forEach((keys, i) => reached[i].push(keys));
+      if (hop === max) break;
+      const filters: unknown[] = [];
+      for (let i = 0; i < directions.length; i++) {
+        if (keyCount(frontier[i]) > 0)
+          filters.push((await entity.keyFilter(directions[i].lookup, frontier[i])).filter);
+      }
+      if (filters.length === 0) break;
+      const docs =
+        filters.length === 1 ? filters[0] : { bool: { should: filters, minimum_should_match: 1 } };
+      frontier = await Promise.all(
+        directions.map((d) => entity.distinctKeys(d.value, docs, options))
+      );
+    }
+    return reached.map((sets) =>
+      sets.length === 0
+        ? { kind: 'long' as const, values: new Float64Array(0) }
+        : unionKeySets(sets)
+    );
+  }
+
+  /** The node's surviving documents, with the fields the query reads, past its own conditions. */
+  async fetch(node: number, options: CallOptions): Promise<BackendDocument[]> {
+    const fields = this.fields[node];
+    const limit = this.limits.maxDocuments;
+    const documents: BackendDocument[] = [];
+    for await (const doc of this.backends[node].documents(this.queryOf(node), {
+      ...options,
+      ...(fields === 'all' ? {} : { fields: [...fields] }),
+      limit: limit + 1,
+      // Rows are assembled by hash lookups: any order will do.
+      ordered: false,
+    })) {
+      if (documents.length === limit) {
+        throw badRequest(
+          `the node (${this.query.nodes[node].display}) matches more than ${limit} documents after narrowing along the pattern; add conditions to it, or raise the setting maxGraphDocuments`
+        );
+      }
+      documents.push(doc);
+    }
+    const conditions = this.remaining[node];
+    if (conditions.length === 0) return documents;
+    const binding: Array<BackendDocument | undefined> = this.query.nodes.map(() => undefined);
+    return documents.filter((doc) => {
+      binding[node] = doc;
+      return conditions.every((c) =>
+        evaluateCondition(c, binding, this.query.variables, (n, f) => this.isDate(n, f))
+      );
+    });
+  }
+}
+
+/** The `_source` fields each node's documents must carry (`all` for a selected whole variable). */
+function neededFields(query: BoundQuery): Array<Set<string> | 'all'> {
+  const fields: Array<Set<string> | 'all'> = query.nodes.map(() => new Set<string>());
+  const add = (node: number, field: string) => {
+    const set = fields[node];
+    if (set !== 'all' && field !== '_id' && field !== '_index') set.add(field);
+  };
+  const { statement } = query;
+  const expressions = [
+    ...statement.items.map((i) => i.expression),
+    ...statement.orderBy.map((o) => o.expression),
+    ...(statement.where ? [statement.where] : []),
+  ];
+  for (const expression of expressions) {
+    walkExpression(expression, (e) => {
+      const node =
+        e.kind === 'property' || e.kind === 'variable' ? query.variables.get(e.variable.name)! : -1;
+      if (e.kind === 'property') add(node, fieldName(e.path));
+      if (e.kind === 'variable') fields[node] = 'all';
+    });
+  }
+  for (const edge of query.edges) {
+    for (const o of edge.orientations) {
+      add(o.from, o.relation.from.field);
+      add(o.to, o.relation.to.field);
+      if (edge.quantifier) {
+        // Paths walk through the ends too: both need both fields of the relation.
+        add(o.from, o.relation.to.field);
+        add(o.to, o.relation.from.field);
+      }
+    }
+  }
+  return fields;
+}

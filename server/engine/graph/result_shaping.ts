@@ -1,0 +1,361 @@
+/**
+ * From bindings to the response's rows: item values, implicit grouping with aggregates,
+ * DISTINCT, ORDER BY, OFFSET/LIMIT, and the row cap (`truncated`, never a silent cut). Memory is
+ * bounded by what the answer needs: without ORDER BY or grouping rows stream and stop at the
+ * limit; with ORDER BY only the best offset+limit rows are kept.
+ */
+import type { Expression, GqlStatement } from '../../../common/gql/ast';
+import { badRequest } from '../errors';
+import {
+  compareValues,
+  presentValues,
+  propertyValue,
+  scalarValues,
+  type Binding,
+} from './expressions';
+
+export interface ShapedRows {
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+export interface ShapingLimits {
+  /** Most rows in a response (setting maxGraphRows). */
+  maxRows: number;
+  /** Called every few thousand bindings; throws when the query's deadline has passed. */
+  checkDeadline: () => void;
+}
+
+type Value = unknown;
+
+function itemValue(
+  expression: Expression,
+  binding: Binding,
+  variables: ReadonlyMap<string, number>
+): Value {
+  if (expression.kind === 'property')
+    return propertyValue(binding[variables.get(expression.variable.name)!]!, expression.path);
+  if (expression.kind === 'variable') {
+    const doc = binding[variables.get(expression.variable.name)!]!;
+    return { _index: doc._index, _id: doc._id, _source: doc._source };
+  }
+  if (expression.kind === 'literal') return expression.value;
+  throw badRequest(`only properties (v.p), variables (v), literals and aggregates can be selected`);
+}
+
+const isAggregate = (e: Expression) => e.kind === 'aggregate';
+
+/** An item's value as a function of the binding, resolved once per query rather than per row. */
+function itemReader(
+  expression: Expression,
+  variables: ReadonlyMap<string, number>
+): (binding: Binding) => Value {
+  if (expression.kind === 'property') {
+    const node = variables.get(expression.variable.name)!;
+    const path = expression.path;
+    return (binding) => propertyValue(binding[node]!, path);
+  }
+  return (binding) => itemValue(expression, binding, variables);
+}
+
+/**
+ * Yielded by a binding source between bindings when the caller should let the event loop run
+ * (a long assembly must not freeze the host); a consumer that cannot wait just skips it.
+ */
+export const PAUSE: unique symbol = Symbol('pause');
+export type Pause = typeof PAUSE;
+
+type ShapedRow = { row: Value[]; keys: Value[] };
+
+/** Shapes every binding at once (tests, small inputs): pauses are ignored. */
+export function shapeRows(
+  statement: GqlStatement,
+  bindings: Iterable<Binding | Pause>,
+  variables: ReadonlyMap<string, number>,
+  limits: ShapingLimits
+): ShapedRows {
+  const core = shapeCore(statement, bindings, variables, limits);
+  for (let step = core.next(); ; step = core.next()) if (step.done) return step.value;
+}
+
+/** Shapes the bindings, letting the event loop run at every pause of the source. */
+export async function shapeRowsAsync(
+  statement: GqlStatement,
+  bindings: Iterable<Binding | Pause>,
+  variables: ReadonlyMap<string, number>,
+  limits: ShapingLimits
+): Promise<ShapedRows> {
+  const core = shapeCore(statement, bindings, variables, limits);
+  for (let step = core.next(); ; step = core.next()) {
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    limits.checkDeadline();
+  }
+}
+
+function* shapeCore(
+  statement: GqlStatement,
+  bindings: Iterable<Binding | Pause>,
+  variables: ReadonlyMap<string, number>,
+  limits: ShapingLimits
+): Generator<Pause, ShapedRows> {
+  const offset = statement.offset?.value ?? 0;
+  const limit = statement.limit?.value;
+  // One row past the cap tells that the answer was cut.
+  const wanted = Math.min(limit ?? Infinity, limits.maxRows + 1);
+  const grouped = statement.items.some((item) => isAggregate(item.expression));
+  const source = grouped
+    ? groupRows(statement, bindings, variables, limits)
+    : plainRows(statement, bindings, variables, limits);
+  let rows: ShapedRow[] = [];
+  if (statement.orderBy.length > 0) {
+    // The first offset+wanted rows in ORDER BY order, keeping at most twice that at a time.
+    const descending = statement.orderBy.map((o) => o.descending);
+    const compare = (a: ShapedRow, b: ShapedRow) => compareKeys(a.keys, b.keys, descending);
+    const bound = Number.isFinite(offset + wanted) ? Math.max(offset + wanted, 1) : Infinity;
+    for (const row of source) {
+      if (row === PAUSE) {
+        yield PAUSE;
+        continue;
+      }
+      rows.push(row);
+      if (rows.length >= 2 * bound) rows = rows.sort(compare).slice(0, bound);
+    }
+    rows = rows.sort(compare).slice(0, bound);
+  } else {
+    for (const row of source) {
+      if (row === PAUSE) {
+        yield PAUSE;
+        continue;
+      }
+      rows.push(row);
+      if (rows.length >= offset + wanted) break;
+    }
+  }
+  const page = rows.slice(offset, offset + wanted).map((r) => r.row);
+  const truncated = page.length > limits.maxRows;
+  return { rows: truncated ? page.slice(0, limits.maxRows) : page, truncated };
+}
+
+/** Rows of a query without aggregates, with their ORDER BY keys; DISTINCT drops repeats. */
+function* plainRows(
+  statement: GqlStatement,
+  bindings: Iterable<Binding | Pause>,
+  variables: ReadonlyMap<string, number>,
+  limits: ShapingLimits
+): Generator<ShapedRow | Pause> {
+  const seen = statement.distinct ? new Set<string>() : null;
+  const readers = statement.items.map((item) => itemReader(item.expression, variables));
+  const noKeys: Value[] = [];
+  let n = 0;
+  for (const binding of bindings) {
+    if (binding === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    if (++n % 4096 === 0) limits.checkDeadline();
+    const row = new Array<Value>(readers.length);
+    for (let i = 0; i < readers.length; i++) row[i] = readers[i](binding);
+    if (seen) {
+      const key = JSON.stringify(row);
+      if (seen.has(key)) continue;
+      seen.add(key);
+    }
+    const keys =
+      statement.orderBy.length === 0
+        ? noKeys
+        : statement.orderBy.map((o) => {
+            const i = statement.items.findIndex((item) => item.text === o.text);
+            if (i >= 0) return sortValue(row[i], o.descending);
+            if (o.expression.kind === 'property') {
+              return sortValue(
+                scalarValues(
+                  binding[variables.get(o.expression.variable.name)!]!,
+                  o.expression.path
+                ),
+                o.descending
+              );
+            }
+            throw badRequest(
+              `line ${o.range.line}, column ${o.range.column}: ORDER BY takes a property (v.p) or a selected item`
+            );
+          });
+    yield { row, keys };
+  }
+}
+
+interface Accumulator {
+  add(binding: Binding): void;
+  result(): Value;
+}
+
+function accumulator(
+  e: Extract<Expression, { kind: 'aggregate' }>,
+  variables: ReadonlyMap<string, number>
+): Accumulator {
+  const valuesOf = (binding: Binding): unknown[] => {
+    const arg = e.argument!;
+    if (arg.kind === 'property')
+      return scalarValues(binding[variables.get(arg.variable.name)!]!, arg.path);
+    if (arg.kind === 'variable') {
+      const doc = binding[variables.get(arg.variable.name)!]!;
+      return [`${doc._index}\u0000${doc._id}`];
+    }
+    throw badRequest(
+      `line ${arg.range.line}, column ${arg.range.column}: ${e.function} takes a property (v.p) or a variable`
+    );
+  };
+  if (e.function === 'COUNT') {
+    if (e.argument === null) {
+      let n = 0;
+      return { add: () => void n++, result: () => n };
+    }
+    if (e.distinct) {
+      const set = new Set<string>();
+      return {
+        add: (b) => valuesOf(b).forEach((v) => set.add(JSON.stringify(v))),
+        result: () => set.size,
+      };
+    }
+    let n = 0;
+    const arg = e.argument;
+    const present = (b: Binding) =>
+      arg.kind === 'property'
+        ? presentValues(b[variables.get(arg.variable.name)!]!, arg.path).length
+        : valuesOf(b).length;
+    return { add: (b) => void (n += present(b)), result: () => n };
+  }
+  const distinct = e.distinct ? new Set<string>() : null;
+  const numbers = (b: Binding) =>
+    valuesOf(b).filter((v) => {
+      if (!distinct) return true;
+      const key = JSON.stringify(v);
+      if (distinct.has(key)) return false;
+      distinct.add(key);
+      return true;
+    });
+  if (e.function === 'SUM' || e.function === 'AVG') {
+    let sum = 0;
+    let count = 0;
+    return {
+      add: (b) => {
+        for (const v of numbers(b)) {
+          const x = typeof v === 'number' ? v : Number(v);
+          if (Number.isNaN(x))
+            throw badRequest(
+              `line ${e.range.line}, column ${e.range.column}: ${e.function} met the value [${String(v)}], which is not a number`
+            );
+          sum += x;
+          count++;
+        }
+      },
+      result: () =>
+        e.function === 'SUM' ? (count === 0 ? null : sum) : count === 0 ? null : sum / count,
+    };
+  }
+  let best: unknown = null;
+  const sign = e.function === 'MIN' ? -1 : 1;
+  return {
+    add: (b) => {
+      for (const v of numbers(b)) {
+        const c = best === null ? sign : compareValues(v, best);
+        if (c !== null && Math.sign(c) === sign) best = v;
+      }
+    },
+    result: () => best,
+  };
+}
+
+/** Rows of a query with aggregates: one per distinct combination of the other items. */
+function* groupRows(
+  statement: GqlStatement,
+  bindings: Iterable<Binding | Pause>,
+  variables: ReadonlyMap<string, number>,
+  limits: ShapingLimits
+): Generator<ShapedRow | Pause> {
+  const groups = new Map<string, { values: Value[]; accumulators: Accumulator[] }>();
+  const aggregates = statement.items.map((item) =>
+    item.expression.kind === 'aggregate' ? item.expression : null
+  );
+  let n = 0;
+  for (const binding of bindings) {
+    if (binding === PAUSE) {
+      yield PAUSE;
+      continue;
+    }
+    if (++n % 4096 === 0) limits.checkDeadline();
+    const values = statement.items.map((item, i) =>
+      aggregates[i] ? null : itemValue(item.expression, binding, variables)
+    );
+    const key = JSON.stringify(values);
+    let group = groups.get(key);
+    if (!group) {
+      if (groups.size >= limits.maxRows * 10) {
+        throw badRequest(
+          `the query makes more than ${limits.maxRows * 10} groups; narrow it, or raise the setting maxGraphRows`
+        );
+      }
+      group = {
+        values,
+        accumulators: aggregates.map((a) => (a ? accumulator(a, variables) : null!)),
+      };
+      groups.set(key, group);
+    }
+    group.accumulators.forEach((acc) => acc?.add(binding));
+  }
+  const hasGroupItems = aggregates.some((a) => a === null);
+  if (groups.size === 0 && !hasGroupItems) {
+    // No match and nothing to group by: one row, as SQL answers COUNT(*) over nothing.
+    const empty = aggregates.map((a) => accumulator(a!, variables).result());
+    yield { row: empty, keys: orderKeys(statement, empty) };
+    return;
+  }
+  for (const group of groups.values()) {
+    const row = group.values.map((v, i) => (aggregates[i] ? group.accumulators[i].result() : v));
+    yield { row, keys: orderKeys(statement, row) };
+  }
+}
+
+function orderKeys(statement: GqlStatement, row: Value[]): Value[] {
+  return statement.orderBy.map((o) => {
+    const i = statement.items.findIndex((item) => item.text === o.text);
+    if (i < 0) {
+      throw badRequest(
+        `line ${o.range.line}, column ${o.range.column}: with aggregates, ORDER BY takes a selected item; [${o.text}] is not one`
+      );
+    }
+    return sortValue(row[i], o.descending);
+  });
+}
+
+/** Arrays sort by their smallest value ascending and largest descending, as OpenSearch sorts. */
+function sortValue(value: Value, descending: boolean): Value {
+  const values = Array.isArray(value)
+    ? value.filter((v) => v !== null && typeof v !== 'object')
+    : [value];
+  if (values.length === 0 || values[0] === null || values[0] === undefined) return null;
+  return values.reduce((a, b) => {
+    const c = compareValues(a, b) ?? 0;
+    return descending ? (c >= 0 ? a : b) : c <= 0 ? a : b;
+  });
+}
+
+/** Type rank for values that cannot be compared directly: numbers, strings, booleans, others. */
+function rank(v: Value): number {
+  return typeof v === 'number' ? 0 : typeof v === 'string' ? 1 : typeof v === 'boolean' ? 2 : 3;
+}
+
+function compareKeys(a: Value[], b: Value[], descending: boolean[]): number {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x === null || y === null) {
+      if (x === y) continue;
+      return x === null ? 1 : -1; // Missing values last, in both directions.
+    }
+    let c = compareValues(x, y);
+    if (c === null) c = rank(x) - rank(y) || (JSON.stringify(x) < JSON.stringify(y) ? -1 : 1);
+    if (c !== 0) return descending[i] ? -c : c;
+  }
+  return 0;
+}
