@@ -290,6 +290,23 @@ describe.skipIf(databaseSkip('postgres'))('the virtual-index backend (PostgreSQL
     ).rejects.toThrow(/^the test read has more than 2 distinct keys/);
   });
 
+  it('reads a small expected key set in one statement, with the same keys and limit', async () => {
+    const calls: BackendCall[] = [];
+    const small = { ...options(calls), expectedKeys: 3 };
+    expect(keysOf(await backend.distinctKeys('n', { match_all: {} }, small))).toEqual([
+      10, 20, 30, 40, 50,
+    ]);
+    // One plain statement, bounded one past the limit so a wrong guess cannot read without end.
+    expect((calls[0] as { sql: string }).sql).toMatch(/ LIMIT \d+$/);
+    await expect(
+      backend.distinctKeys(
+        'n',
+        { match_all: {} },
+        { limit: 2, describe: 'the test read', expectedKeys: 1 }
+      )
+    ).rejects.toThrow(/^the test read has more than 2 distinct keys/);
+  });
+
   it('filters by keys through the SQL translator', async () => {
     const numbers = await backend.keyFilter('n', keySet([20, 50]));
     expect(numbers).toEqual({ filter: { terms: { n: [20, 50] } }, form: 'terms' });

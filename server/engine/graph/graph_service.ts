@@ -160,14 +160,14 @@ class GraphRun {
         assertQueryStringDepth(text, 0, this.limits.maxQueryDepth, `the node (${node.display})`);
       }
     }
-    const entityBackends = await checkModelMappings(factory, model);
+    const { backends: entityBackends, relationsChecked } = await checkModelMappings(factory, model);
     const backends = await Promise.all(
       query.nodes.map((node) =>
         node.labels.length === 1 ? entityBackends.get(node.labels[0])! : factory.open(node.indices)
       )
     );
     const state = new ReductionState(query, backends, this.limits, entityBackends);
-    const conditions = await this.pushDown(query, state);
+    const [conditions] = await Promise.all([this.pushDown(query, state), relationsChecked]);
     // A node without conditions is counted only when no node has one: it cannot be the start,
     // and counting it would read it whole (a full scan on a SQL table).
     const filtered = query.nodes.map((node) => state.hasConditions(node.id));
@@ -264,7 +264,8 @@ class GraphRun {
             step.from,
             step.to,
             step.pattern,
-            this.options(step.id)
+            this.options(step.id),
+            step.estimatedRows
           ),
         step.pattern
       );

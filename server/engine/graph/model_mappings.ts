@@ -33,7 +33,7 @@ function joinFamily(type: string): 'number' | 'string' | 'date' | 'boolean' | nu
 export async function checkModelMappings(
   factory: BackendFactory,
   model: GraphModel
-): Promise<Map<string, Backend>> {
+): Promise<{ backends: Map<string, Backend>; relationsChecked: Promise<void> }> {
   const backends = new Map<string, Backend>();
   await Promise.all(
     [...model.entities.values()].map(async (entity) => {
@@ -48,7 +48,9 @@ export async function checkModelMappings(
       }
     })
   );
-  await Promise.all(
+  // The relation fields are checked while the caller goes on (push-down reads mappings too);
+  // the caller awaits this before anything runs.
+  const relationsChecked = Promise.all(
     model.relations.map(async (relation) => {
       const types = await Promise.all(
         (['from', 'to'] as const).map(async (side) => {
@@ -86,7 +88,8 @@ export async function checkModelMappings(
       }
     })
   );
-  return backends;
+  relationsChecked.catch(() => undefined);
+  return { backends, relationsChecked: relationsChecked.then(() => undefined) };
 }
 
 function rewrap(error: unknown, where: string): unknown {

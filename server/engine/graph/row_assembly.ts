@@ -203,21 +203,34 @@ function* assemble(
   }
 
   // The last position yields rows itself: no generator per row.
+  // Depth-first over the positions with an explicit stack: one generator frame for the whole
+  // enumeration, so a row does not pass through one delegating generator per node.
+  const depth = order.length;
+  const lists: Array<readonly BackendDocument[]> = new Array(depth);
+  const next = new Int32Array(depth);
   let examined = 0;
-  function* bind(i: number): Generator<Binding | Pause> {
-    const node = order[i];
-    const last = i === order.length - 1;
-    for (const doc of candidates(i)) {
-      if (++examined >= every) {
-        examined = 0;
-        yield PAUSE;
-      }
-      binding[node] = doc;
-      if (!holds(i)) continue;
-      if (last) yield binding.slice();
-      else yield* bind(i + 1);
+  let level = 0;
+  lists[0] = candidates(0);
+  while (level >= 0) {
+    const list = lists[level];
+    if (next[level] >= list.length) {
+      binding[order[level]] = undefined;
+      level--;
+      continue;
     }
-    binding[node] = undefined;
+    const doc = list[next[level]++];
+    if (++examined >= every) {
+      examined = 0;
+      yield PAUSE;
+    }
+    binding[order[level]] = doc;
+    if (!holds(level)) continue;
+    if (level === depth - 1) {
+      yield binding.slice();
+      continue;
+    }
+    level++;
+    lists[level] = candidates(level);
+    next[level] = 0;
   }
-  yield* bind(0);
 }
