@@ -73,7 +73,8 @@ export class QuantifiedHops implements HopIndex {
           const values = [
             ...new Set(frontier.flatMap((doc) => scalarValues(doc, d.value.split('.')))),
           ];
-          sortKeys(values).forEach((v) => keys.add(v));
+          // The builder sorts and de-duplicates keys that arrive in any order.
+          values.forEach((v) => keys.add(v));
           const set = keys.build();
           if (set.values.length === 0) continue;
           const filter = (await entity.keyFilter(d.lookup, set)).filter;
@@ -161,17 +162,4 @@ function uniqueDirections(directions: HopDirection[]): HopDirection[] {
     seen.add(key);
     return true;
   });
-}
-
-/** Key sets take sorted keys; numbers before strings never mix in one relation field. */
-function sortKeys(values: unknown[]): unknown[] {
-  return values.sort((a, b) =>
-    typeof a === 'number' && typeof b === 'number'
-      ? a - b
-      : String(a) < String(b)
-        ? -1
-        : String(a) > String(b)
-          ? 1
-          : 0
-  );
 }

@@ -102,16 +102,8 @@ export async function scanProjection(
     }
   }
   const builder = new KeySetBuilder(options.limit, options.describe);
-  const sorted = [...keyValues.values()].sort((a, b) =>
-    typeof a === 'number' && typeof b === 'number'
-      ? a - b
-      : String(a) < String(b)
-        ? -1
-        : String(a) > String(b)
-          ? 1
-          : 0
-  );
-  for (const key of sorted) builder.add(key);
+  // The builder sorts and de-duplicates keys that arrive in any order.
+  for (const key of keyValues.values()) builder.add(key);
   return { keys: builder.build(), projection: { parentField, fields, byKey } };
 }
 
