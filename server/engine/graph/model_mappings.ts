@@ -35,17 +35,42 @@ export async function checkModelMappings(
   model: GraphModel
 ): Promise<{ backends: Map<string, Backend>; relationsChecked: Promise<void> }> {
   const backends = new Map<string, Backend>();
+  const opened = new Map<string, Promise<Backend>>();
+  for (const entity of model.entities.values()) {
+    const where = `[${entity.path}.indices] of entity [${entity.label}]`;
+    const backend = factory.open(entity.indices).catch((error) => {
+      throw rewrap(error, where);
+    });
+    backend.catch(() => undefined);
+    opened.set(entity.label, backend);
+  }
+  // The relation fields are read while the indices are checked: one round trip, not two.
+  const fieldTypes = new Map<string, Promise<string | null>>();
+  const fieldType = (entity: string, field: string) => {
+    const key = `${entity}\u0000${field}`;
+    let type = fieldTypes.get(key);
+    if (!type) {
+      type = opened.get(entity)!.then((backend) => backend.fieldType(field));
+      type.catch(() => undefined);
+      fieldTypes.set(key, type);
+    }
+    return type;
+  };
+  for (const relation of model.relations) {
+    for (const side of ['from', 'to'] as const)
+      fieldType(relation[side].entity, relation[side].field);
+  }
   await Promise.all(
     [...model.entities.values()].map(async (entity) => {
-      const where = `[${entity.path}.indices]`;
+      const where = `[${entity.path}.indices] of entity [${entity.label}]`;
+      const backend = await opened.get(entity.label)!;
       try {
-        const backend = await factory.open(entity.indices);
         // `_index` is mapped in every index that exists: this is the existence check.
         await backend.fieldType('_index');
-        backends.set(entity.label, backend);
       } catch (error) {
-        throw rewrap(error, `${where} of entity [${entity.label}]`);
+        throw rewrap(error, where);
       }
+      backends.set(entity.label, backend);
     })
   );
   // The relation fields are checked while the caller goes on (push-down reads mappings too);
@@ -56,7 +81,7 @@ export async function checkModelMappings(
         (['from', 'to'] as const).map(async (side) => {
           const end = relation[side];
           const entity = model.entities.get(end.entity)!;
-          const type = await backends.get(end.entity)!.fieldType(end.field);
+          const type = await fieldType(end.entity, end.field);
           const where = `[${relation.path}.${side}.field]`;
           if (type === null) {
             throw badRequest(

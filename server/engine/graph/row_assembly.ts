@@ -59,6 +59,19 @@ export function edgeHolds(
   });
 }
 
+/**
+ * The join key of a top-level field holding one value (the common case), read directly; null
+ * when the field is nested, an array, or missing: FieldKeys handles those.
+ */
+function singleKey(doc: BackendDocument, field: string): string | null {
+  if (field === '_id') return doc._id;
+  const value = doc._source[field];
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') {
+    return field.includes('.') ? null : String(value);
+  }
+  return null;
+}
+
 /** The distinct join keys of one field of each document, computed once per (field, document). */
 export class FieldKeys {
   private readonly byField = new Map<string, Map<BackendDocument, readonly string[]>>();
@@ -92,6 +105,13 @@ class KeyIndex {
   private readonly byKey = new Map<string, BackendDocument[]>();
   constructor(documents: readonly BackendDocument[], field: string, keys: FieldKeys) {
     for (const doc of documents) {
+      const single = singleKey(doc, field);
+      if (single !== null) {
+        const list = this.byKey.get(single);
+        if (list) list.push(doc);
+        else this.byKey.set(single, [doc]);
+        continue;
+      }
       for (const key of keys.of(doc, field)) {
         const list = this.byKey.get(key);
         if (list) list.push(doc);
@@ -175,6 +195,9 @@ function* assemble(
       return hops!.reachable(edge, bound, other === edge.left ? 'forward' : 'backward');
     const [only] = edge.orientations;
     if (edge.orientations.length === 1) {
+      // The common case, one key read directly: the index's own list, no copy.
+      const single = singleKey(bound, fieldOf(only, other));
+      if (single !== null) return indexOf(node, fieldOf(only, node)).lookup(single);
       const boundKeys = keys.of(bound, fieldOf(only, other));
       // The common case, one key: the index's own list, no copy.
       if (boundKeys.length === 1) return indexOf(node, fieldOf(only, node)).lookup(boundKeys[0]);
