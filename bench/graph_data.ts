@@ -24,7 +24,7 @@
  */
 import type pg from 'pg';
 import { osJson } from './join_data';
-import { quote } from './million_row_table';
+import { markedTableHolds, quote } from './million_row_table';
 
 export const GRAPH_DOCS = graphDocs(process.env.BENCH_GRAPH_DOCS);
 export const A_INDEX = 'bench-graph-a';
@@ -188,16 +188,9 @@ async function indexIsComplete(url: string, spec: BenchIndexSpec, marker: string
 /** Creates (or reuses, when complete) the PostgreSQL table of entity B, generated server-side. */
 export async function ensureGraphTable(client: pg.Client, log: Log): Promise<void> {
   const t = quote(B_TABLE);
-  const found = await client.query<{ comment: string | null }>(
-    `SELECT obj_description(to_regclass($1), 'pg_class') AS comment`,
-    [B_TABLE]
-  );
-  if (found.rows[0]?.comment === MARKER) {
-    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`);
-    if (Number(rows[0].n) === GRAPH_DOCS) {
-      log(`reusing ${B_TABLE} (${GRAPH_DOCS} rows)`);
-      return;
-    }
+  if (await markedTableHolds(client, B_TABLE, MARKER, GRAPH_DOCS)) {
+    log(`reusing ${B_TABLE} (${GRAPH_DOCS} rows)`);
+    return;
   }
   const started = Date.now();
   const n = GRAPH_DOCS;

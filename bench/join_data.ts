@@ -17,7 +17,7 @@
  */
 import http from 'node:http';
 import type pg from 'pg';
-import { quote } from './million_row_table';
+import { markedTableHolds, quote } from './million_row_table';
 
 export const PARENT_INDEX = 'bench-join-parents';
 export const CHILD_INDEX = 'bench-join-children';
@@ -250,16 +250,9 @@ async function loadIndex(url: string, spec: IndexSpec, log: Log): Promise<void> 
 /** Creates (or reuses, when complete) the PostgreSQL child table, generated server-side. */
 export async function ensureJoinTable(client: pg.Client, log: Log): Promise<void> {
   const t = quote(CHILD_TABLE);
-  const found = await client.query<{ comment: string | null }>(
-    `SELECT obj_description(to_regclass($1), 'pg_class') AS comment`,
-    [CHILD_TABLE]
-  );
-  if (found.rows[0]?.comment === MARKER) {
-    const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`);
-    if (Number(rows[0].n) === JOIN_DOCS) {
-      log(`reusing ${CHILD_TABLE} (${JOIN_DOCS} rows)`);
-      return;
-    }
+  if (await markedTableHolds(client, CHILD_TABLE, MARKER, JOIN_DOCS)) {
+    log(`reusing ${CHILD_TABLE} (${JOIN_DOCS} rows)`);
+    return;
   }
   const started = Date.now();
   log(`building ${CHILD_TABLE}: ${JOIN_DOCS} rows with generate_series`);

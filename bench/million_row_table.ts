@@ -47,3 +47,19 @@ export async function dropTable(client: pg.Client, table: string): Promise<void>
 export function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
+
+/** Whether `table` exists with `marker` as its comment and exactly `rows` rows (reusable as is). */
+export async function markedTableHolds(
+  client: pg.Client,
+  table: string,
+  marker: string,
+  rows: number
+): Promise<boolean> {
+  const found = await client.query<{ comment: string | null }>(
+    `SELECT obj_description(to_regclass($1), 'pg_class') AS comment`,
+    [table]
+  );
+  if (found.rows[0]?.comment !== marker) return false;
+  const counted = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}`);
+  return Number(counted.rows[0].n) === rows;
+}

@@ -27,7 +27,6 @@ import { at, bindQuery, type BoundQuery } from './query_binding';
 import { assembleWithPauses } from './row_assembly';
 import { shapeRowsAsync } from './result_shaping';
 import { QuantifiedHops } from './quantified_hops';
-import { walkExpression } from './query_binding';
 import { ReductionState } from './reduction';
 
 /** Documents examined between two turns of the event loop while rows are assembled. */
@@ -295,7 +294,8 @@ class GraphRun {
         continue;
       }
       const [node] = nodes;
-      const predicate = hasVariableOperand(expression) ? null : toFieldPredicate(expression);
+      // Null for anything but properties compared with literals (a whole variable included).
+      const predicate = toFieldPredicate(expression);
       await state.addCondition(node, expression, predicate);
     }
     await state.loadDateFields(rowConditions);
@@ -407,15 +407,6 @@ class GraphRun {
       },
     };
   }
-}
-
-/** `v = 'x'` where v is a whole variable compares the document id; kept out of backends. */
-function hasVariableOperand(expression: Expression): boolean {
-  let found = false;
-  walkExpression(expression, (e) => {
-    if (e.kind === 'variable') found = true;
-  });
-  return found;
 }
 
 function finiteOrNull(n: number): number | null {
