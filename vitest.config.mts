@@ -1,8 +1,12 @@
+import path from 'path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects:
- * - unit: `*.test.ts(x)` beside the code; no external service.
+ * Four projects:
+ * - unit: `*.test.ts` beside the code; no external service.
+ * - ui: `*.test.tsx` under public/, React components rendered in jsdom with Testing Library; Monaco
+ *   cannot run in jsdom, so the editor component is replaced by a textarea (the browser project
+ *   runs the real one).
  * - integration: `*.integration.test.ts` beside the code or under test/; the test bed
  *   (OpenSearch, PostgreSQL, MariaDB) is started by the global setup.
  * - browser: `test/e2e/*.e2e.test.ts`; real Chromium against the standalone host.
@@ -17,12 +21,28 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: [
-            '{common,server,public,scripts,bench}/**/*.test.{ts,tsx}',
+            '{common,server,public,scripts,bench}/**/*.test.ts',
             'test/graph/**/*.test.ts',
             'test/fuzz/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
+        },
+      },
+      {
+        resolve: {
+          alias: [
+            {
+              find: /^.*\/code_editor\/monaco_editor$/,
+              replacement: path.resolve(__dirname, 'public/test_support/textarea_editor.tsx'),
+            },
+          ],
+        },
+        test: {
+          name: 'ui',
+          include: ['public/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['public/test_support/setup.ts'],
         },
       },
       {

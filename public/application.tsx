@@ -5,7 +5,7 @@ import { GraphQueryPanel } from './components/graph_query/graph_query_panel';
 import { JoinExplorerPanel } from './components/join_explorer/join_explorer_panel';
 import { AppShell, type AppTab } from './components/shared/app_shell';
 import { VirtualIndicesPanel } from './components/virtual_indices/virtual_indices_panel';
-import { HttpProvider } from './services/http_context';
+import { ServicesProvider } from './services/services_context';
 import type { AppDependencies, AppMountParameters, AppUnmount } from './types';
 
 export type AppTabId = 'graph_query' | 'join_explorer' | 'datasources' | 'virtual_indices';
@@ -37,9 +37,9 @@ export function renderApp(
   const root = createRoot(element);
   root.render(
     <QueryClientProvider client={queryClient}>
-      <HttpProvider http={http}>
+      <ServicesProvider http={http}>
         <AppShell history={history} tabs={APP_TABS} />
-      </HttpProvider>
+      </ServicesProvider>
     </QueryClientProvider>
   );
   return () => {

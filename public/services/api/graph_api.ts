@@ -1,0 +1,9 @@
+import type { HttpClient } from '../../types';
+
+/** Typed calls of the graph routes. */
+export interface GraphApi {}
+
+export function createGraphApi(http: HttpClient): GraphApi {
+  void http;
+  return {};
+}

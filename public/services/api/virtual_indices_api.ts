@@ -1,0 +1,9 @@
+import type { HttpClient } from '../../types';
+
+/** Typed calls of the virtual indices routes. */
+export interface VirtualIndicesApi {}
+
+export function createVirtualIndicesApi(http: HttpClient): VirtualIndicesApi {
+  void http;
+  return {};
+}
