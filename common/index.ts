@@ -2,3 +2,4 @@ export * from './catalog_types';
 export * from './constants';
 export * from './index_names';
 export * from './opensearch_error';
+export * from './saved_query_types';

@@ -37,7 +37,7 @@ export function renderApp(
   const root = createRoot(element);
   root.render(
     <QueryClientProvider client={queryClient}>
-      <ServicesProvider http={http}>
+      <ServicesProvider http={http} history={history}>
         <AppShell history={history} tabs={APP_TABS} />
       </ServicesProvider>
     </QueryClientProvider>

@@ -1,11 +1,13 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { HttpClient } from '../types';
+import type { AppHistory, HttpClient } from '../types';
 import { createFederationApi, type FederationApi } from './api';
 
 /** Everything a component may reach outside itself, handed down through one context. */
 export interface AppServices {
   http: HttpClient;
   api: FederationApi;
+  /** The app's history (paths relative to the app), for screens that keep state in the URL. */
+  history: AppHistory;
 }
 
 /**
@@ -14,8 +16,19 @@ export interface AppServices {
  */
 const ServicesContext = createContext<AppServices | null>(null);
 
-export function ServicesProvider({ http, children }: { http: HttpClient; children: ReactNode }) {
-  const services = useMemo(() => ({ http, api: createFederationApi(http) }), [http]);
+export function ServicesProvider({
+  http,
+  history,
+  children,
+}: {
+  http: HttpClient;
+  history: AppHistory;
+  children: ReactNode;
+}) {
+  const services = useMemo(
+    () => ({ http, history, api: createFederationApi(http) }),
+    [http, history]
+  );
   return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
 }
 
