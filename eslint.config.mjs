@@ -14,7 +14,9 @@ const layer = (dir, forbidden, why) => ({
       {
         patterns: [
           {
-            group: forbidden.flatMap((d) => [`**/${d}/**`, `**/${d}`, `./${d}/**`]),
+            // Relative paths into a sibling engine directory; `common/graph` and the like are
+            // other folders of the same name, not layers.
+            regex: `^(\\./|(\\.\\./)+)(${forbidden.join('|')})(/|$)`,
             message: `server/engine/${dir}/ may not import ${forbidden.map((d) => `${d}/`).join(', ')}: ${why}`,
           },
         ],

@@ -32,6 +32,19 @@ export default defineConfig({
       {
         resolve: {
           alias: [
+            // OUI's CommonJS build requires `@opensearch/datemath`, which npm never installs (OUI
+            // ships it under packages/); its ES build goes through these aliases.
+            {
+              find: /^@elastic\/eui$/,
+              replacement: path.resolve(__dirname, 'node_modules/@elastic/eui/es/index.js'),
+            },
+            {
+              find: '@opensearch/datemath',
+              replacement: path.resolve(
+                __dirname,
+                'node_modules/@elastic/eui/packages/opensearch-datemath'
+              ),
+            },
             {
               find: /^.*\/code_editor\/monaco_editor$/,
               replacement: path.resolve(__dirname, 'public/test_support/textarea_editor.tsx'),
@@ -42,6 +55,8 @@ export default defineConfig({
           name: 'ui',
           include: ['public/**/*.test.tsx'],
           environment: 'jsdom',
+          // OUI renders a lot in jsdom; on two busy cores a flow test can pass 5 s.
+          testTimeout: 30_000,
           setupFiles: ['public/test_support/setup.ts'],
         },
       },

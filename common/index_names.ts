@@ -15,8 +15,10 @@ export function indexNameProblem(name: string): string | null {
   }
   if (/^[-_+]/.test(name)) return "must not start with '_', '-', or '+'";
   if (name === '.' || name === '..') return "must not be '.' or '..'";
-  if (Buffer.byteLength(name, 'utf8') > MAX_INDEX_NAME_BYTES) {
-    return `index name is too long, (${Buffer.byteLength(name, 'utf8')} > ${MAX_INDEX_NAME_BYTES})`;
+  // TextEncoder, not Buffer: this runs in the browser too (the app checks names as you type).
+  const bytes = new TextEncoder().encode(name).length;
+  if (bytes > MAX_INDEX_NAME_BYTES) {
+    return `index name is too long, (${bytes} > ${MAX_INDEX_NAME_BYTES})`;
   }
   return null;
 }

@@ -1,8 +1,9 @@
 /**
  * Every OpenSearch index the plugin keeps its own state in (the catalog of datasources and
- * virtual indices, point-in-time state, and any later one) starts with this prefix. Such indices
- * hold credentials (encrypted) and other users' requests, so `/svc` never reads or writes them
- * and wildcards never expand to them; a new system index must use this prefix to be covered.
+ * virtual indices, point-in-time state, the standalone host's saved GQL queries, and any later
+ * one) starts with this prefix. Such indices hold credentials (encrypted) and other users'
+ * requests, so `/svc` never reads or writes them and wildcards never expand to them; a new
+ * system index must use this prefix to be covered (system_indices.test.ts checks each one).
  */
 export const SYSTEM_INDEX_PREFIX = '.federation-';
 

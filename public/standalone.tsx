@@ -1,13 +1,23 @@
 /**
  * Browser entry of the standalone host's UI. Inside OSD the app is mounted by `plugin.ts`; here we
- * supply what OSD would: an HTTP client (over fetch), a history scoped to the app's path, and
- * OUI's theme CSS (OSD loads it for every app; esbuild emits it as `federation.css`).
+ * supply what OSD would: an HTTP client (over fetch), a history scoped to the app's path, OUI's
+ * theme CSS (OSD loads it for every app; esbuild emits it as `federation.css`), and Monaco's
+ * editor contributions, JSON language and workers (OSD shares its own Monaco), loaded with the
+ * first code editor.
  */
 import '@elastic/eui/dist/eui_theme_light.css';
 import { APP_PATH } from '../common/constants';
 import { renderApp } from './application';
+import { provideMonacoFeatures } from './components/shared/code_editor/monaco_features';
 import { createScopedBrowserHistory } from './services/browser_history';
 import { createFetchHttpClient } from './services/fetch_http_client';
+
+provideMonacoFeatures(async () => {
+  const { standaloneMonacoFeatures } =
+    await import('./components/shared/code_editor/standalone_monaco');
+  // `scripts/build_ui.ts` defines the prefix the host serves the UI's files (and workers) under.
+  return standaloneMonacoFeatures(`${process.env.FEDERATION_UI_PREFIX}/`);
+});
 
 const element = document.getElementById('root');
 if (!element) throw new Error('The standalone page has no #root element');

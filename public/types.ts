@@ -30,6 +30,8 @@ export interface HttpFetchError extends Error {
 
 /** OSD's `core.http` verbs: they resolve to the parsed JSON body and throw `HttpFetchError`. */
 export interface HttpClient {
+  /** OSD's `core.http.basePath`: the prefix OSD serves under (`server.basePath`), '' if none. */
+  basePath?: { get(): string };
   get<T = unknown>(path: string, options?: HttpFetchOptions): Promise<T>;
   post<T = unknown>(path: string, options?: HttpFetchOptions): Promise<T>;
   put<T = unknown>(path: string, options?: HttpFetchOptions): Promise<T>;

@@ -1,12 +1,16 @@
 /**
  * Builds the browser side, twice from the same sources:
  *
- * - `buildUi`: the standalone UI (`build/public/standalone/`): `index.html`, `federation.js` with
- *   React, OUI and everything else bundled in, and `federation.css` (OUI's light theme). The
- *   standalone host serves `/ui/<file>` from that directory and `index.html` for `/app/federation`.
+ * - `buildUi`: the standalone UI (`build/public/standalone/`): `index.html`, `federation.js` (an
+ *   ES module with React, OUI and the app), lazily loaded chunks under `chunks/` (Monaco loads
+ *   only when a code editor is shown; OUI's icons one by one as they are drawn), Monaco's web
+ *   workers (`editor.worker.js`, `json.worker.js`), `federation.css` (OUI's light theme and
+ *   Monaco's styles) and hashed assets under `assets/` (fonts, images). The standalone host
+ *   serves `/ui/<file>` from that directory and `index.html` for `/app/federation`.
  * - `buildOsdBundle`: the OSD plugin bundle (`target/public/federation.plugin.js` in the plugin
  *   layout), which registers `plugin/federation/public` with OSD's bundle loader and takes React,
- *   OUI, moment, lodash and rxjs from OSD's shared deps instead of bundling them.
+ *   OUI, moment, lodash, rxjs and Monaco from OSD's shared deps instead of bundling them (the build
+ *   fails if any of them ends up inside).
  *
  * Run `npm run build:ui` (add `--force` to ignore the up-to-date check).
  */
@@ -14,10 +18,19 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { mkdir, readdir, rm, stat, writeFile } from 'fs/promises';
 import path from 'path';
 import { PLUGIN_ID, PLUGIN_NAME } from '../common/constants';
-import { osdSharedDepsPlugin } from './osd_shared_deps';
+import { MONACO_WORKER_ENTRY_POINTS } from '../public/components/shared/code_editor/monaco_environment';
+import { assertNoSharedDepsBundled, osdSharedDepsPlugin } from './osd_shared_deps';
 
 const ROOT = path.resolve(__dirname, '..');
 const OUI_DIR = path.dirname(require.resolve('@elastic/eui/package.json', { paths: [ROOT] }));
+const MONACO_DIR = packageDir('monaco-editor');
+
+/** An installed package's folder (Monaco's `exports` hide its package.json from require.resolve). */
+function packageDir(name: string): string {
+  const nodeModules = path.join('node_modules', ...name.split('/'));
+  const main = require.resolve(name, { paths: [ROOT] });
+  return main.slice(0, main.lastIndexOf(nodeModules) + nodeModules.length);
+}
 
 export const DEFAULT_UI_DIR = path.join(ROOT, 'build', 'public', 'standalone');
 export const DEFAULT_OSD_PUBLIC_DIR = path.join(
@@ -44,6 +57,8 @@ export interface BuildResult {
   skipped: boolean;
   /** Output file name -> size in bytes (empty when skipped). */
   sizes: Record<string, number>;
+  /** The output chunks built from Monaco (all loaded with the first editor), relative to `outDir`. */
+  monacoFiles?: string[];
 }
 
 /** Everything the bundles are made from: a change to any of these makes the output stale. */
@@ -95,6 +110,19 @@ function outputSizes(metafile: Metafile, outDir: string): Record<string, number>
   return sizes;
 }
 
+/** The JavaScript outputs mostly built from Monaco, relative to `outDir`. */
+function monacoOutputs(metafile: Metafile, outDir: string): string[] {
+  return Object.entries(metafile.outputs)
+    .filter(([file, { inputs, bytes }]) => {
+      if (!file.endsWith('.js')) return false;
+      const fromMonaco = Object.entries(inputs)
+        .filter(([input]) => input.includes('node_modules/monaco-editor/'))
+        .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+      return fromMonaco > bytes / 2;
+    })
+    .map(([file]) => path.relative(outDir, path.resolve(ROOT, file)));
+}
+
 const COMMON_OPTIONS: BuildOptions = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -111,6 +139,44 @@ const COMMON_OPTIONS: BuildOptions = {
   logLevel: 'warning',
 };
 
+/**
+ * Monaco's package maps every subpath to `esm/vs/<path>.js` (`exports`), so the classic
+ * `monaco-editor/esm/vs/...` paths, which OSD's shared-deps contract names, do not resolve
+ * through it; point them at the files.
+ */
+const MONACO_ALIAS = { 'monaco-editor/esm': path.join(MONACO_DIR, 'esm') };
+
+/**
+ * esbuild puts the CSS of every lazily loaded chunk (Monaco's) into the entry's `federation.css`,
+ * which the page links, and also writes a copy beside each such chunk that nothing loads: remove
+ * the copies so the output holds only files the page uses.
+ */
+async function dropChunkStyles(metafile: Metafile): Promise<void> {
+  for (const file of Object.keys(metafile.outputs)) {
+    if (!/\/chunks\/[^/]+\.css(\.map)?$/.test(file)) continue;
+    await rm(path.resolve(ROOT, file), { force: true });
+    delete metafile.outputs[file];
+  }
+}
+
+/** Monaco's web workers, each one self-contained file beside the bundle (see `monaco_environment.ts`). */
+async function buildMonacoWorkers(outDir: string): Promise<Metafile> {
+  const result = await build({
+    ...COMMON_OPTIONS,
+    metafile: true,
+    entryPoints: Object.fromEntries(
+      Object.entries(MONACO_WORKER_ENTRY_POINTS).map(([name, module]) => [
+        name,
+        path.join(MONACO_DIR, 'esm', 'vs', module.slice('monaco-editor/esm/vs/'.length)),
+      ])
+    ),
+    outdir: outDir,
+    // Monaco starts them as module workers (`await import(url)` in a small bootstrap).
+    format: 'esm',
+  });
+  return result.metafile;
+}
+
 function indexHtml(): string {
   return `<!doctype html>
 <html lang="en">
@@ -124,7 +190,7 @@ function indexHtml(): string {
   </head>
   <body>
     <div id="root"></div>
-    <script src="${UI_URL_PREFIX}/federation.js" defer></script>
+    <script type="module" src="${UI_URL_PREFIX}/federation.js"></script>
   </body>
 </html>
 `;
@@ -145,12 +211,20 @@ export async function buildUi(options: BuildOptionsIn = {}): Promise<BuildResult
     metafile: true,
     entryPoints: { federation: path.join(ROOT, 'public', 'standalone.tsx') },
     outdir: outDir,
-    // One classic script: OUI's icons are loaded with `import()`, which esbuild inlines here, so
-    // the page needs no chunk loading and the host serves a fixed set of files.
-    format: 'iife',
+    // An ES module with code splitting: every `import()` (the code editor, each OUI icon) becomes
+    // a chunk the browser fetches when it is first needed. Chunk names carry a content hash, so
+    // the host lets browsers cache them for good.
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     publicPath: `${UI_URL_PREFIX}/`,
     assetNames: 'assets/[name]-[hash]',
-    // Files OUI's CSS (or ours) may reference; copied beside the bundle under hashed names.
+    define: {
+      ...COMMON_OPTIONS.define,
+      'process.env.FEDERATION_UI_PREFIX': JSON.stringify(UI_URL_PREFIX),
+    },
+    alias: { ...COMMON_OPTIONS.alias, ...MONACO_ALIAS },
+    // Files OUI's and Monaco's CSS reference (Monaco's codicon font); copied under hashed names.
     loader: {
       '.woff': 'file',
       '.woff2': 'file',
@@ -164,8 +238,15 @@ export async function buildUi(options: BuildOptionsIn = {}): Promise<BuildResult
       '.webp': 'file',
     },
   });
+  await dropChunkStyles(result.metafile);
+  const workers = await buildMonacoWorkers(outDir);
   await writeFile(stamp, indexHtml());
-  return { outDir, skipped: false, sizes: outputSizes(result.metafile, outDir) };
+  return {
+    outDir,
+    skipped: false,
+    sizes: { ...outputSizes(result.metafile, outDir), ...outputSizes(workers, outDir) },
+    monacoFiles: monacoOutputs(result.metafile, outDir),
+  };
 }
 
 /**
@@ -200,8 +281,14 @@ export async function buildOsdBundle(options: BuildOptionsIn = {}): Promise<Buil
     format: 'iife',
     plugins: [osdSharedDepsPlugin()],
   });
+  // The plugin above refuses the imports it knows; this catches any other way in (a relative
+  // import into a package, a copy nested in another package) before a broken bundle ships.
+  assertNoSharedDepsBundled(result.metafile);
   return { outDir, skipped: false, sizes: outputSizes(result.metafile, outDir) };
 }
+
+/** Files smaller than this are summed up in one line (OUI's icons are hundreds of small chunks). */
+const REPORTED_ALONE_BYTES = 20 * 1024;
 
 function report(name: string, result: BuildResult, started: number): void {
   if (result.skipped) {
@@ -211,8 +298,19 @@ function report(name: string, result: BuildResult, started: number): void {
   console.log(
     `${name}: built in ${Date.now() - started} ms -> ${path.relative(ROOT, result.outDir)}`
   );
-  for (const [file, bytes] of Object.entries(result.sizes)) {
-    console.log(`  ${file.padEnd(32)} ${(bytes / 1024).toFixed(1).padStart(9)} KiB`);
+  const line = (label: string, bytes: number) =>
+    console.log(`  ${label.padEnd(48)} ${(bytes / 1024).toFixed(1).padStart(9)} KiB`);
+  const files = Object.entries(result.sizes).filter(([file]) => !file.endsWith('.map'));
+  const small = files.filter(([, bytes]) => bytes < REPORTED_ALONE_BYTES);
+  for (const [file, bytes] of files) {
+    if (bytes < REPORTED_ALONE_BYTES) continue;
+    line(result.monacoFiles?.includes(file) ? `${file} (Monaco)` : file, bytes);
+  }
+  if (small.length > 0) {
+    line(
+      `${small.length} smaller files`,
+      small.reduce((sum, [, bytes]) => sum + bytes, 0)
+    );
   }
 }
 

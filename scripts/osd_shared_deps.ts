@@ -1,8 +1,8 @@
-import type { Plugin } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 
 /**
- * OSD loads one copy of React, ReactDOM, OUI, moment, lodash and rxjs for every plugin and exposes
- * them on `window.__osdSharedDeps__` (see `@osd/ui-shared-deps`, whose `externals` map these import
+ * OSD loads one copy of React, ReactDOM, OUI, moment, lodash, rxjs and Monaco for every plugin
+ * and exposes them on `window.__osdSharedDeps__` (see `@osd/ui-shared-deps`, whose `externals` map these import
  * names to those globals). A plugin bundle must use those copies: a second React breaks hooks, a
  * second OUI breaks theming. This esbuild plugin resolves each import to a one-line module that
  * reads the shared global, so none of these libraries ends up in our bundle.
@@ -66,6 +66,21 @@ const DERIVED_DEPS: Record<string, string> = {
   `,
 };
 
+/**
+ * `lodash/<method>` (chevrotain, the GQL parser's library, imports lodash method by method): the
+ * method of OSD's shared lodash 4. A name that is not one of lodash's own functions is refused
+ * like any other unshared entry point (it would be an internal module, bundled).
+ */
+const LODASH_METHOD = /^lodash\/([A-Za-z]+)$/;
+// No type declarations for lodash are installed, so no typed import; only its method names are read.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const lodash = require('lodash') as Record<string, unknown>;
+
+function lodashMethod(path: string): string | undefined {
+  const name = LODASH_METHOD.exec(path)?.[1];
+  return name !== undefined && typeof lodash[name] === 'function' ? name : undefined;
+}
+
 const NAMESPACE = 'osd-shared-deps';
 const PACKAGES = /^(react|react-dom|@elastic\/eui|moment|lodash|rxjs|monaco-editor)(\/.*)?$/;
 
@@ -74,7 +89,9 @@ export function osdSharedDepsPlugin(): Plugin {
     name: NAMESPACE,
     setup(build) {
       build.onResolve({ filter: PACKAGES }, ({ path }) => {
-        if (path in SHARED_DEPS || path in DERIVED_DEPS) return { path, namespace: NAMESPACE };
+        if (path in SHARED_DEPS || path in DERIVED_DEPS || lodashMethod(path)) {
+          return { path, namespace: NAMESPACE };
+        }
         // Any other entry point of a shared package would bundle a second copy of it.
         return {
           errors: [
@@ -82,15 +99,48 @@ export function osdSharedDepsPlugin(): Plugin {
               text: `"${path}" is not shared by OpenSearch Dashboards; import one of: ${[
                 ...Object.keys(SHARED_DEPS),
                 ...Object.keys(DERIVED_DEPS),
+                'lodash/<method>',
               ].join(', ')}`,
             },
           ],
         };
       });
-      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path }) => ({
-        contents: DERIVED_DEPS[path] ?? `module.exports = ${SHARED}.${SHARED_DEPS[path]};`,
-        loader: 'js',
-      }));
+      build.onLoad({ filter: /.*/, namespace: NAMESPACE }, ({ path }) => {
+        const method = lodashMethod(path);
+        const contents = method
+          ? `module.exports = ${SHARED}.Lodash.${method};`
+          : (DERIVED_DEPS[path] ?? `module.exports = ${SHARED}.${SHARED_DEPS[path]};`);
+        return { contents, loader: 'js' };
+      });
     },
   };
+}
+
+/**
+ * Packages that must never be inside the OSD bundle, by the folder npm installs them in (OUI is
+ * installed as `@elastic/eui`; `scheduler` comes only with a bundled ReactDOM).
+ */
+const NEVER_BUNDLED = [
+  'react',
+  'react-dom',
+  'scheduler',
+  '@elastic/eui',
+  '@opensearch-project/oui',
+  'moment',
+  'monaco-editor',
+  'lodash',
+  'rxjs',
+];
+
+/** Throws, naming the files, if the bundle took any input from a package OSD shares. */
+export function assertNoSharedDepsBundled(metafile: Metafile): void {
+  const bundled = Object.keys(metafile.inputs).filter((input) => {
+    const normalised = input.replace(/\\/g, '/');
+    return NEVER_BUNDLED.some((name) => normalised.includes(`node_modules/${name}/`));
+  });
+  if (bundled.length === 0) return;
+  const shown = bundled.slice(0, 5).join(', ');
+  throw new Error(
+    `The OSD bundle must take these packages from __osdSharedDeps__ but bundles ${bundled.length} of their files (${shown}${bundled.length > 5 ? ', ...' : ''}); import them by one of the shared names instead`
+  );
 }

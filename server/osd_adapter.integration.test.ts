@@ -1,7 +1,9 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAVED_QUERY_INDEX, SAVED_QUERY_TYPE } from '../common/saved_query_types';
 import { openSearchClient, uniqueName } from '../test/bed/context';
 import { createOsdHarness, type OsdHarness } from '../test/osd/osd_harness';
+import { createRecordingSavedObjectsClient } from '../test/osd/saved_objects_client';
 import { buildConfigSchema, config, plugin } from './index';
 import type { HandlerContext } from './http/router_contract';
 
@@ -38,7 +40,7 @@ describe('OSD server adapter', () => {
   it('registers absolute /svc routes with validation functions and raw bodies', () => {
     expect(harness.routes.length).toBeGreaterThan(0);
     for (const route of harness.routes) {
-      expect(route.config.path).toMatch(/^\/(svc|_svc\/connector)(\/|$)/);
+      expect(route.config.path).toMatch(/^\/(svc|_svc\/connector|_svc\/graph)(\/|$)/);
       expect(route.config.validate).not.toBe(false);
       if (route.method === 'get') {
         expect(route.config.options?.body).toBeUndefined();
@@ -57,8 +59,123 @@ describe('OSD server adapter', () => {
         'POST /svc/_search',
         'GET /svc/{index}/_search',
         'POST /svc/{index}/_search',
+        'GET /svc/_resolve/index/{name}',
+        'PUT /_svc/graph/query/{id}',
+        'GET /_svc/graph/query/{id}',
+        'DELETE /_svc/graph/query/{id}',
+        'GET /_svc/graph/query/_search',
       ])
     );
+  });
+
+  it('registers the saved GQL query type with Saved Objects management', () => {
+    expect(harness.savedObjectTypes.map((t) => t.name)).toEqual([SAVED_QUERY_TYPE]);
+    const [type] = harness.savedObjectTypes;
+    expect(type).toMatchObject({
+      name: 'federation-gql-query',
+      hidden: false,
+      namespaceType: 'single',
+      mappings: {
+        properties: {
+          title: { type: 'text' },
+          description: { type: 'text' },
+          query: { type: 'text', index: false },
+          model: { type: 'object', enabled: false },
+        },
+      },
+      management: { importableAndExportable: true, defaultSearchField: 'title' },
+    });
+    // OSD's own index is strict: the mapping must hold every attribute the routes write.
+    expect(Object.keys(type.mappings.properties).sort()).toEqual(
+      ['description', 'model', 'query', 'title'].sort()
+    );
+    const saved = { id: 'q 1', type: SAVED_QUERY_TYPE, attributes: { title: 'Top funded' } };
+    expect(type.management?.getTitle?.(saved)).toBe('Top funded');
+    expect(type.management?.getInAppUrl?.(saved)).toEqual({
+      path: '/app/federation/graph-query/q%201',
+      uiCapabilitiesPath: 'navLinks.federation',
+    });
+    expect(typeof type.management?.icon).toBe('string');
+  });
+
+  it('keeps saved GQL queries in the caller’s saved objects, not in the hidden index', async () => {
+    const recording = createRecordingSavedObjectsClient();
+    const withSavedObjects: HandlerContext = {
+      core: { ...context.core, savedObjects: { client: recording.client } },
+    };
+    const id = uniqueName('osd-saved-query');
+    const body = {
+      title: `${id} title`,
+      description: 'kept by OSD',
+      query: 'SELECT c.name FROM "g" MATCH (c:Company)',
+      model: { label: 'g', entities: [{ label: 'Company', indices: [index] }] },
+    };
+    const send = (method: 'get' | 'put' | 'delete', path: string, request: object = {}) =>
+      harness.invoke(method, path, request, withSavedObjects);
+
+    const created = await send('put', '/_svc/graph/query/{id}', {
+      params: { id },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ _id: id, result: 'created' });
+    const updated = await send('put', '/_svc/graph/query/{id}', {
+      params: { id },
+      body: Buffer.from(JSON.stringify(body)),
+    });
+    expect(updated.body).toEqual({ _id: id, result: 'updated' });
+
+    const read = await send('get', '/_svc/graph/query/{id}', { params: { id } });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      _id: id,
+      found: true,
+      _source: { ...body, updated_at: expect.any(String) },
+    });
+    const found = await send('get', '/_svc/graph/query/_search', { query: { q: id } });
+    expect(found.status).toBe(200);
+    expect(found.body).toMatchObject({
+      hits: { total: { value: 1, relation: 'eq' }, hits: [{ _id: id, _source: body }] },
+    });
+
+    expect(
+      recording.calls.map((c) => [c.method, (c.args[0] as { type?: string }).type ?? c.args[0]])
+    ).toEqual([
+      ['create', SAVED_QUERY_TYPE],
+      ['create', SAVED_QUERY_TYPE],
+      ['create', SAVED_QUERY_TYPE],
+      ['get', SAVED_QUERY_TYPE],
+      ['find', SAVED_QUERY_TYPE],
+    ]);
+    expect(recording.calls[4].args[0]).toMatchObject({
+      // Words cut as the analyzer cuts them, each a prefix.
+      search: `${id.split('-').join('* ')}*`,
+      searchFields: ['title', 'description'],
+      sortField: 'updated_at',
+      sortOrder: 'desc',
+    });
+    // Nothing reached the standalone host's hidden index.
+    const inIndex = await client.transport.request(
+      { method: 'GET', path: `/${SAVED_QUERY_INDEX}/_doc/${id}` },
+      { ignore: [404] }
+    );
+    expect((inIndex.body as { found?: boolean }).found ?? false).toBe(false);
+
+    const deleted = await send('delete', '/_svc/graph/query/{id}', { params: { id } });
+    expect(deleted.body).toEqual({ _id: id, result: 'deleted' });
+    // A missing query keeps OpenSearch's error format through OSD's error path.
+    const missing = await send('get', '/_svc/graph/query/{id}', { params: { id } });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({
+      status: 404,
+      error: { type: 'resource_not_found_exception', saved_query: id },
+    });
+    const invalid = await send('put', '/_svc/graph/query/{id}', {
+      params: { id },
+      body: Buffer.from(JSON.stringify({ ...body, title: '' })),
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: { reason: expect.stringContaining('[title]') } });
   });
 
   it('searches as the current user and returns OpenSearch’s body', async () => {

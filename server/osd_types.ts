@@ -15,8 +15,40 @@ export interface PluginInitializerContext {
   config: { create<T>(): Subscribable<T> };
 }
 
+/**
+ * OSD's `SavedObjectsType` (src/core/server/saved_objects/types.ts), what `registerType` takes;
+ * only the fields we set.
+ */
+export interface SavedObjectsType {
+  name: string;
+  /** Hidden types are reachable only by clients that ask for them; ours is not hidden. */
+  hidden: boolean;
+  namespaceType: 'single' | 'multiple' | 'agnostic';
+  mappings: { dynamic?: false | 'strict'; properties: Record<string, unknown> };
+  management?: SavedObjectsTypeManagement;
+}
+
+/** A saved object as the Saved Objects management page hands it to the callbacks below. */
+export interface ManagedSavedObject {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+}
+
+/** How Saved Objects management shows the type (OSD's `SavedObjectsTypeManagementDefinition`). */
+export interface SavedObjectsTypeManagement {
+  importableAndExportable?: boolean;
+  defaultSearchField?: string;
+  icon?: string;
+  getTitle?(savedObject: ManagedSavedObject): string;
+  getEditUrl?(savedObject: ManagedSavedObject): string;
+  /** Where "Inspect"/the title link leads; shown when `uiCapabilitiesPath` is true. */
+  getInAppUrl?(savedObject: ManagedSavedObject): { path: string; uiCapabilitiesPath: string };
+}
+
 export interface CoreSetup {
   http: { createRouter(): Router };
+  savedObjects: { registerType(type: SavedObjectsType): void };
 }
 
 export interface CoreStart {

@@ -1,9 +1,49 @@
+import { APP_PATH, PLUGIN_ID } from '../common/constants';
+import { SAVED_QUERY_TYPE } from '../common/saved_query_types';
 import { FederationEngine } from './engine/federation_engine';
 import { FederationRuntime } from './engine/federation_runtime';
+import { SavedObjectsSavedQueryStore } from './engine/saved_queries/saved_objects_saved_query_store';
+import { SAVED_QUERY_OBJECT_MAPPINGS } from './engine/saved_queries/saved_query_mappings';
 import { parseSettings, type FederationSettings } from './engine/settings';
 import type { Logger } from './http/route';
-import type { CoreSetup, CoreStart, PluginInitializerContext, Subscribable } from './osd_types';
+import type { HandlerContext } from './http/router_contract';
+import type {
+  CoreSetup,
+  CoreStart,
+  ManagedSavedObject,
+  PluginInitializerContext,
+  SavedObjectsType,
+  Subscribable,
+} from './osd_types';
 import { registerRoutes } from './routes';
+
+/** Where the app opens a saved query: the Graph query tab with the query named in the URL. */
+export function savedQueryAppPath(id: string): string {
+  return `${APP_PATH}/graph-query/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The OSD saved-object type of saved GQL queries, registered at setup. Single-namespace, like
+ * visualizations: each tenant/workspace has its own. Saved Objects management lists, exports
+ * and imports them, and its link opens the query in the app.
+ */
+export const savedQueryObjectType: SavedObjectsType = {
+  name: SAVED_QUERY_TYPE,
+  hidden: false,
+  namespaceType: 'single',
+  mappings: SAVED_QUERY_OBJECT_MAPPINGS,
+  management: {
+    importableAndExportable: true,
+    defaultSearchField: 'title',
+    icon: 'graphApp',
+    getTitle: (object: ManagedSavedObject) => String(object.attributes.title ?? object.id),
+    getInAppUrl: (object: ManagedSavedObject) => ({
+      path: savedQueryAppPath(object.id),
+      // Every app OSD registers has a navLinks capability: the link shows when the app does.
+      uiCapabilitiesPath: `navLinks.${PLUGIN_ID}`,
+    }),
+  },
+};
 
 /** The raw `federation.*` configuration; `enabled` is OSD's, the rest are engine settings. */
 type RawConfig = { enabled?: boolean } & Record<string, unknown>;
@@ -40,9 +80,13 @@ export class FederationPlugin {
       );
     }
     this.settings = settings;
+    // Saved GQL queries are saved objects: listed in Saved Objects management, exportable.
+    core.savedObjects.registerType(savedQueryObjectType);
     registerRoutes(core.http.createRouter(), {
       engineFor: (context) =>
         new FederationEngine(this.requireRuntime(), context.core.opensearch.client.asCurrentUser),
+      // The caller's own saved-objects client: OSD applies their tenant and permissions.
+      savedQueriesFor: (context) => new SavedObjectsSavedQueryStore(savedObjectsOf(context)),
       settings,
       logger: this.logger,
     });
@@ -66,6 +110,13 @@ export class FederationPlugin {
     if (this.runtime === null) throw new Error('Federation has not started');
     return this.runtime;
   }
+}
+
+function savedObjectsOf(context: HandlerContext) {
+  const savedObjects = context.core.savedObjects;
+  // OSD puts it on every request handler context; its absence means a broken host.
+  if (savedObjects === undefined) throw new Error('OSD gave this request no saved objects client');
+  return savedObjects.client;
 }
 
 function firstValue<T>(source: Subscribable<T>): Promise<T> {

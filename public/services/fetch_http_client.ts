@@ -105,6 +105,7 @@ export function createFetchHttpClient(
   }
 
   return {
+    basePath: { get: () => basePath },
     get: (path, opts) => request('GET', path, opts),
     post: (path, opts) => request('POST', path, opts),
     put: (path, opts) => request('PUT', path, opts),

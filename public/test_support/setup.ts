@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs, which OUI's responsive and resizing components call.
@@ -22,5 +22,8 @@ if (!('ResizeObserver' in window)) {
     disconnect() {}
   };
 }
+
+// Screens are addressed by OSD's `data-test-subj`, so `getByTestId` reads that attribute.
+configure({ testIdAttribute: 'data-test-subj' });
 
 afterEach(() => cleanup());

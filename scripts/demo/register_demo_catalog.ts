@@ -1,11 +1,14 @@
 import { CONNECTOR_BASE_PATH, XSRF_HEADER } from '../../common/constants';
+import { SAVED_QUERY_BASE_PATH } from '../../common/saved_query_types';
+import { DEMO_SAVED_QUERIES } from './demo_queries';
 
 export const DEMO_DATASOURCE = 'demo-sqlite';
 export const DEMO_VIRTUAL_INDEX = 'demo-investments';
 
 /**
  * Registers the demo SQLite file as a datasource and its `investments` table as a virtual index,
- * through the product's own REST API, once: entries that exist are left as the user made them.
+ * and saves the demo's GQL queries, through the product's own REST API, once: entries that exist
+ * are left as the user made them (a saved query the user deleted comes back on the next start).
  */
 export async function registerDemoCatalog(
   baseUrl: string,
@@ -36,6 +39,9 @@ export async function registerDemoCatalog(
     { datasource: DEMO_DATASOURCE, resource: 'investments', key: 'id' },
     `virtual index ${DEMO_VIRTUAL_INDEX}`
   );
+  for (const { id, body } of DEMO_SAVED_QUERIES) {
+    await ensure(`${SAVED_QUERY_BASE_PATH}/query/${id}`, body, `saved query "${body.title}"`);
+  }
 }
 
 type Call = (

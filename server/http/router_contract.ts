@@ -8,8 +8,9 @@
  */
 import type { Readable } from 'stream';
 import type { OpenSearchTransportClient } from '../engine/opensearch/transport';
+import type { SavedObjectsClientContract } from '../engine/saved_queries/saved_objects_client';
 
-export type { OpenSearchTransportClient };
+export type { OpenSearchTransportClient, SavedObjectsClientContract };
 
 export type RouteMethod = 'get' | 'post' | 'put' | 'delete';
 
@@ -89,7 +90,10 @@ export interface ResponseFactory {
   custom(options: CustomHttpResponseOptions): HttpResponse;
 }
 
-/** The part of OSD's request handler context we use: the caller's OpenSearch client. */
+/**
+ * The part of OSD's request handler context we use: the caller's OpenSearch client and, inside
+ * OSD, the caller's saved-objects client (OSD always provides it; the standalone host has none).
+ */
 export interface HandlerContext {
   core: {
     opensearch: {
@@ -98,6 +102,7 @@ export interface HandlerContext {
         asInternalUser: OpenSearchTransportClient;
       };
     };
+    savedObjects?: { client: SavedObjectsClientContract };
   };
 }
 

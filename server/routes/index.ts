@@ -4,7 +4,9 @@ import { registerDocumentRoutes } from './documents';
 import { registerGraphRoutes } from './graph';
 import { registerIndexMetadataRoutes } from './index_metadata';
 import { registerPitRoutes } from './pits';
+import { registerResolveIndexRoutes } from './resolve_index';
 import type { RouteDependencies } from './route_dependencies';
+import { registerSavedQueryRoutes } from './saved_queries';
 import { registerSearchRoutes } from './search';
 import { registerVirtualIndexRoutes } from './virtual_indices';
 
@@ -19,4 +21,6 @@ export function registerRoutes(router: Router, deps: RouteDependencies): void {
   registerPitRoutes(router, deps);
   registerDatasourceRoutes(router, deps);
   registerVirtualIndexRoutes(router, deps);
+  registerResolveIndexRoutes(router, deps);
+  registerSavedQueryRoutes(router, deps);
 }

@@ -1,4 +1,5 @@
 import type { FederationEngine } from '../engine/federation_engine';
+import type { SavedQueryStore } from '../engine/saved_queries/saved_query_store';
 import type { FederationSettings } from '../engine/settings';
 import type { Logger, RouteOptions } from '../http/route';
 import type { HandlerContext } from '../http/router_contract';
@@ -7,6 +8,8 @@ import type { HandlerContext } from '../http/router_contract';
 export interface RouteDependencies {
   /** Builds the engine bound to the caller of this request. */
   engineFor(context: HandlerContext): FederationEngine;
+  /** Where saved GQL queries live: OSD's saved objects of the user, or the host's hidden index. */
+  savedQueriesFor(context: HandlerContext): SavedQueryStore;
   settings: FederationSettings;
   logger: Logger;
 }

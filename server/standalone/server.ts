@@ -3,6 +3,8 @@ import { createServer } from 'http';
 import type { AddressInfo } from 'net';
 import { FederationEngine } from '../engine/federation_engine';
 import { FederationRuntime } from '../engine/federation_runtime';
+import { OpenSearchGateway } from '../engine/opensearch/opensearch_gateway';
+import { IndexSavedQueryStore } from '../engine/saved_queries/index_saved_query_store';
 import { parseSettings, type FederationSettings } from '../engine/settings';
 import { errorBody } from '../engine/error_body';
 import type { Logger } from '../http/route';
@@ -60,9 +62,12 @@ export async function startStandaloneServer(
   const router = new StandaloneRouter(contextFor, logger, {
     maxBodyBytes: settings.maxRequestBytes,
   });
+  // No saved objects here: saved queries live in a hidden system index, kept by the server.
+  const savedQueries = new IndexSavedQueryStore(new OpenSearchGateway(internalClient));
   registerRoutes(router, {
     engineFor: (context) =>
       new FederationEngine(runtime, context.core.opensearch.client.asCurrentUser),
+    savedQueriesFor: () => savedQueries,
     settings,
     logger,
   });

@@ -15,11 +15,25 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.eot': 'application/vnd.ms-fontobject',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
 };
 
 /**
+ * Files under these folders carry a content hash in their names (`scripts/build_ui.ts`: lazily
+ * loaded chunks, fonts, images): a rebuild that changes one gives it a new name, so browsers may
+ * keep them for good. Everything else (index.html, federation.js, the workers) is revalidated.
+ */
+const HASHED_DIRS = ['chunks/', 'assets/'];
+const FOREVER = 'public, max-age=31536000, immutable';
+
+/**
  * Serves the built browser app: `/app/federation` and every path below it get `index.html` (the
- * app routes on the client), `/ui/<file>` the bundle's files, and `/` redirects to the app.
+ * app routes on the client), `/ui/<file>` the bundle's files (ES modules, lazily loaded chunks,
+ * Monaco's workers, CSS and fonts), and `/` redirects to the app.
  */
 export function createStaticUiHandler(uiDir: string) {
   const root = path.resolve(uiDir);
@@ -33,7 +47,7 @@ export function createStaticUiHandler(uiDir: string) {
       return true;
     }
     if (pathname === APP_PATH || pathname.startsWith(`${APP_PATH}/`)) {
-      return sendFile(res, path.join(root, 'index.html'), 'no-cache');
+      return sendFile(req, res, path.join(root, 'index.html'), 'no-cache');
     }
     if (pathname.startsWith('/ui/')) {
       let file: string;
@@ -44,20 +58,35 @@ export function createStaticUiHandler(uiDir: string) {
       }
       // Never serve anything outside the UI directory, whatever `..` the path holds.
       if (!file.startsWith(root + path.sep)) return false;
-      // File names carry no content hash, so browsers must revalidate after a rebuild.
-      return sendFile(res, file, 'no-cache');
+      const relative = path.relative(root, file).split(path.sep).join('/');
+      const hashed = HASHED_DIRS.some((dir) => relative.startsWith(dir));
+      return sendFile(req, res, file, hashed ? FOREVER : 'no-cache');
     }
     return false;
   };
 }
 
-async function sendFile(res: ServerResponse, file: string, cacheControl: string): Promise<boolean> {
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cacheControl: string
+): Promise<boolean> {
   const info = await stat(file).catch(() => null);
   if (info === null || !info.isFile()) return false;
+  // A revalidated file that has not changed costs a 304, not its bytes again (Monaco's workers
+  // are hundreds of kilobytes and are started anew whenever the JSON schemas change).
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  res.setHeader('etag', etag);
+  res.setHeader('cache-control', cacheControl);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
   res.statusCode = 200;
   res.setHeader('content-type', CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream');
   res.setHeader('content-length', info.size);
-  res.setHeader('cache-control', cacheControl);
   await new Promise<void>((resolve, reject) => {
     const stream = createReadStream(file);
     stream.on('error', reject);

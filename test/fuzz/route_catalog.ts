@@ -33,6 +33,9 @@ export function registeredRoutes(): RouteSpec[] {
     engineFor: () => {
       throw new Error('the route catalog never runs a handler');
     },
+    savedQueriesFor: () => {
+      throw new Error('the route catalog never runs a handler');
+    },
     settings: parseSettings({}),
     logger: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });

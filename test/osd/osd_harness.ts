@@ -16,7 +16,7 @@ import type {
   RouteMethod,
   Router,
 } from '../../server/http/router_contract';
-import type { CoreSetup, PluginInitializerContext } from '../../server/osd_types';
+import type { CoreSetup, PluginInitializerContext, SavedObjectsType } from '../../server/osd_types';
 
 export interface RecordedRoute {
   method: RouteMethod;
@@ -35,6 +35,8 @@ export interface OsdHarness {
   core: CoreSetup;
   initializerContext: PluginInitializerContext;
   routes: RecordedRoute[];
+  /** What the plugin passed to `core.savedObjects.registerType`, in order. */
+  savedObjectTypes: SavedObjectsType[];
   logged: string[];
   invoke(
     method: RouteMethod,
@@ -46,6 +48,7 @@ export interface OsdHarness {
 
 export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarness {
   const routes: RecordedRoute[] = [];
+  const savedObjectTypes: SavedObjectsType[] = [];
   const logged: string[] = [];
   const record =
     (method: RouteMethod) =>
@@ -78,8 +81,19 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
   };
   return {
     routes,
+    savedObjectTypes,
     logged,
-    core: { http: { createRouter: () => router } },
+    core: {
+      http: { createRouter: () => router },
+      savedObjects: {
+        // OSD's SavedObjectsService refuses a second type of the same name at setup.
+        registerType: (type) => {
+          if (savedObjectTypes.some((t) => t.name === type.name))
+            throw new Error(`Type '${type.name}' is already registered`);
+          savedObjectTypes.push(type);
+        },
+      },
+    },
     initializerContext: {
       logger: { get: () => logger },
       config: {

@@ -5,6 +5,7 @@
  *
  * Nothing in backends/ imports search/, join/, pit/ or graph/ (an ESLint rule keeps it so).
  */
+import type { BackendCall } from '../../../common/graph/graph_response';
 import type { KeySet } from './key_set';
 import type { FieldPredicate } from './field_predicate';
 
@@ -12,16 +13,7 @@ export type { DocumentStream } from './document_stream';
 
 export type BackendKind = 'opensearch' | 'virtual';
 
-/** One executed call, for `debug` output: an OpenSearch request or a SQL statement. */
-export type BackendCall =
-  | {
-      kind: 'search';
-      method: string;
-      path: string;
-      querystring?: Record<string, unknown>;
-      body?: unknown;
-    }
-  | { kind: 'sql'; datasource: string; sql: string; params: unknown[] };
+export type { BackendCall };
 
 /** How one call runs: the caller's deadline, `preference`, and where `debug` collects calls. */
 export interface CallOptions {

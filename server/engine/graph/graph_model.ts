@@ -1,43 +1,12 @@
 /**
  * The graph data model of a `/svc/_graph` request (DESIGN.md §3): entities are labelled sets of
  * indices, relations are directed equality joins between a field of one entity and a field of
- * another. Shape errors name the offending part as a JSON path (`[model.relations[0].to]`).
+ * another. Shape errors name the offending part as a JSON path (`[model.relations[0].to]`). The
+ * shape itself lives in common/ (the app's model editor validates against the same schema); this
+ * module adds the checks between parts: unique labels, endpoints that name defined entities.
  */
-import { z } from 'zod';
+import { graphModelSchema as modelSchema } from '../../../common/graph/graph_model_schema';
 import { badRequest } from '../errors';
-
-/**
- * Text with an unpaired surrogate cannot be sent as UTF-8 (index names and fields reach URLs):
- * refused here, where the error can name its place in the model.
- */
-const text = z
-  .string()
-  .min(1, 'must not be empty')
-  .refine(
-    (value) => !/\p{Surrogate}/u.test(value),
-    'is not valid Unicode text (it holds an unpaired surrogate)'
-  );
-const label = text;
-/** `field` defaults to the entity's `id`. */
-const endpoint = z.object({ entity: label, field: text.optional() }).strict();
-
-const modelSchema = z
-  .object({
-    label,
-    entities: z
-      .array(
-        z
-          .object({
-            label,
-            indices: z.array(text).min(1, 'must name at least one index'),
-            id: text.optional(),
-          })
-          .strict()
-      )
-      .min(1, 'must hold at least one entity'),
-    relations: z.array(z.object({ label, from: endpoint, to: endpoint }).strict()).default([]),
-  })
-  .strict();
 
 export interface GraphEntity {
   label: string;

@@ -3,6 +3,7 @@
  * data only through backends/ (count, distinct keys, key filters, documents), never through
  * search/, join/ or pit/ internals (an ESLint rule keeps it so).
  */
+import type { GraphResponse, GraphStepReport } from '../../../common/graph/graph_response';
 import { parseGql } from '../../../common/gql';
 import type { Expression } from '../../../common/gql/ast';
 import type {
@@ -55,40 +56,7 @@ export interface GraphRequest {
   debug: boolean;
 }
 
-export interface GraphStepReport {
-  pattern: string;
-  rows: number;
-  took_in_millis: number;
-  start_in_millis: number;
-  stop_in_millis: number;
-  /** Null when nothing bounds it (a node that was not counted, before any narrowing). */
-  estimated_rows: number | null;
-  requests?: BackendCall[];
-}
-
-export interface GraphResponse {
-  header: string[];
-  rows: unknown[][];
-  truncated?: true;
-  plan?: {
-    start: string;
-    reason: string;
-    steps: Array<{
-      id: number;
-      kind: string;
-      pattern: string;
-      /** Null when nothing bounds it (a node that was not counted, before any narrowing). */
-      estimated_rows: number | null;
-      inputs: readonly number[];
-    }>;
-  };
-  query_plan_execution: {
-    took_in_millis: number;
-    start_in_millis: number;
-    stop_in_millis: number;
-    steps?: GraphStepReport[];
-  };
-}
+export type { GraphResponse, GraphStepReport };
 
 interface StepStats {
   rows: number;

@@ -117,7 +117,7 @@ export function forbidden(index: string): FederationError {
   return new FederationError(
     403,
     'security_exception',
-    `no permissions for [${index}]: indices starting with [${SYSTEM_INDEX_PREFIX}] hold the Federation plugin's own state (datasources, virtual indices, points in time) and cannot be read or written through /svc; manage datasources and virtual indices with /_svc/connector`,
+    `no permissions for [${index}]: indices starting with [${SYSTEM_INDEX_PREFIX}] hold the Federation plugin's own state (datasources, virtual indices, points in time, saved queries) and cannot be read or written through /svc; manage datasources and virtual indices with /_svc/connector and saved queries with /_svc/graph/query`,
     { index }
   );
 }

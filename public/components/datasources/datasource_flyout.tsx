@@ -1,0 +1,240 @@
+import {
+  EuiButton,
+  EuiButtonEmpty,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFlyout,
+  EuiFlyoutBody,
+  EuiFlyoutFooter,
+  EuiFlyoutHeader,
+  EuiForm,
+  EuiHorizontalRule,
+  EuiSpacer,
+  EuiText,
+  EuiTitle,
+} from '@elastic/eui';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { DatasourceSummary } from '../../services/api/datasources_api';
+import { errorDetails } from '../../services/error_reason';
+import { ErrorCallout } from '../shared/error_callout';
+import { ConnectionTestResult, type ConnectionTestOutcome } from './connection_test_result';
+import {
+  applyPreset,
+  EMPTY_FORM,
+  formFromDatasource,
+  isDirty,
+  missingFields,
+  toDatasourceBody,
+  type DatasourceFormValues,
+} from './datasource_form';
+import { DatasourceFormFields } from './datasource_form_fields';
+import { isValidDatasourceId } from './datasource_id';
+import type { DatabaseKind } from './jdbc_presets';
+import { datasourceFieldOf, type DatasourceField } from './server_field_errors';
+import { strings } from './strings';
+import { useSaveDatasource, useValidateDatasource } from './use_datasources';
+
+export interface DatasourceFlyoutProps {
+  /** The datasource to edit; absent to create one. */
+  datasource?: DatasourceSummary;
+  /** Ids already taken, so that creating never silently overwrites a datasource. */
+  existingIds: ReadonlySet<string>;
+  onClose: () => void;
+}
+
+/** What the server holds for the datasource being edited (none while creating). */
+interface StoredState {
+  values: DatasourceFormValues;
+  passwordSet: boolean;
+}
+
+/**
+ * Create or edit one datasource, and test its connection. The server tests stored settings
+ * only (`POST .../{id}/_validate` has no body), so testing a new or changed datasource saves it
+ * first; the flyout then stays open on the saved datasource with the test's answer in place.
+ */
+export function DatasourceFlyout({ datasource, existingIds, onClose }: DatasourceFlyoutProps) {
+  const titleId = useId();
+  const formId = useId();
+  const testHelpId = useId();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const urlInputRef = useRef<HTMLInputElement>(null);
+  const [stored, setStored] = useState<StoredState | null>(() =>
+    datasource
+      ? { values: formFromDatasource(datasource), passwordSet: datasource.jdbc.password_set }
+      : null
+  );
+  const [values, setValues] = useState<DatasourceFormValues>(stored?.values ?? EMPTY_FORM);
+  const [serverError, setServerError] = useState<unknown>(null);
+  const [testOutcome, setTestOutcome] = useState<ConnectionTestOutcome | null>(null);
+  const [savedForTest, setSavedForTest] = useState(false);
+  const save = useSaveDatasource();
+  const validate = useValidateDatasource();
+
+  // The answer lands below the form: bring it into view, where the user asked for it.
+  useEffect(() => {
+    if (testOutcome) resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [testOutcome]);
+
+  const editing = stored !== null;
+  const dirty = isDirty(values, stored?.values ?? null);
+  const idTaken = !editing && existingIds.has(values.id);
+  const blocked = missingFields(values).length > 0 || idTaken;
+  const busy = save.isPending || validate.isPending;
+
+  const serverField = serverError ? datasourceFieldOf(serverError) : null;
+  const errors: Partial<Record<DatasourceField, string>> = {};
+  if (idTaken) errors.id = strings.idTaken(values.id);
+  else if (values.id && !isValidDatasourceId(values.id)) errors.id = strings.idInvalid();
+  if (serverField) errors[serverField] = errorDetails(serverError).reason;
+
+  const change = (patch: Partial<DatasourceFormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    // A reason or a test answer about other settings would now mislead.
+    setServerError(null);
+    setTestOutcome(null);
+  };
+
+  const choosePreset = (kind: DatabaseKind) => {
+    setValues((current) => applyPreset(current, kind));
+    setServerError(null);
+    setTestOutcome(null);
+    // The template is to be completed: put the cursor there.
+    requestAnimationFrame(() => urlInputRef.current?.focus());
+  };
+
+  /** Saves the form; false (with the reason shown) when the server refuses it. */
+  const persist = async (): Promise<boolean> => {
+    setServerError(null);
+    try {
+      await save.mutateAsync({ id: values.id, body: toDatasourceBody(values) });
+    } catch (error) {
+      setServerError(error);
+      return false;
+    }
+    const saved = { ...values, driver: values.driver.trim(), url: values.url.trim(), password: '' };
+    setStored({ values: saved, passwordSet: Boolean(stored?.passwordSet || values.password) });
+    setValues(saved);
+    return true;
+  };
+
+  const onSave = async () => {
+    if (blocked || busy) return;
+    if (await persist()) onClose();
+  };
+
+  const onTest = async () => {
+    if (blocked || busy) return;
+    setTestOutcome(null);
+    setSavedForTest(false);
+    if (dirty) {
+      if (!(await persist())) return;
+      setSavedForTest(true);
+    }
+    try {
+      setTestOutcome({ ok: true, result: await validate.mutateAsync(values.id) });
+    } catch (error) {
+      setTestOutcome({ ok: false, error });
+    }
+  };
+
+  return (
+    <EuiFlyout
+      ownFocus
+      onClose={onClose}
+      size="m"
+      aria-labelledby={titleId}
+      data-test-subj="federationDatasourcesFlyout"
+    >
+      <EuiFlyoutHeader hasBorder>
+        <EuiTitle size="m">
+          <h2 id={titleId} data-test-subj="federationDatasourcesFlyoutTitle">
+            {editing ? strings.editTitle(values.id) : strings.createTitle()}
+          </h2>
+        </EuiTitle>
+      </EuiFlyoutHeader>
+      <EuiFlyoutBody>
+        {serverError && !serverField ? (
+          <>
+            <ErrorCallout
+              title={strings.saveError()}
+              error={serverError}
+              dataTestSubj="federationDatasourcesSaveError"
+            />
+            <EuiSpacer size="m" />
+          </>
+        ) : null}
+        <EuiForm
+          component="form"
+          id={formId}
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onSave();
+          }}
+        >
+          <DatasourceFormFields
+            values={values}
+            onChange={change}
+            onPreset={choosePreset}
+            editing={editing}
+            passwordSet={stored?.passwordSet ?? false}
+            errors={errors}
+            urlInputRef={urlInputRef}
+          />
+        </EuiForm>
+        <EuiHorizontalRule />
+        <EuiText size="xs" color="subdued">
+          <p id={testHelpId}>{strings.testExplanation()}</p>
+        </EuiText>
+        <EuiSpacer size="s" />
+        <div aria-live="polite" ref={resultRef}>
+          {savedForTest && testOutcome ? (
+            <EuiText size="s" data-test-subj="federationDatasourcesSavedForTest">
+              <p>{strings.savedForTest(values.id)}</p>
+            </EuiText>
+          ) : null}
+          {testOutcome ? <ConnectionTestResult outcome={testOutcome} /> : null}
+        </div>
+      </EuiFlyoutBody>
+      <EuiFlyoutFooter>
+        <EuiFlexGroup gutterSize="s" responsive={false}>
+          <EuiFlexItem grow={false}>
+            <EuiButtonEmpty
+              onClick={onClose}
+              flush="left"
+              data-test-subj="federationDatasourcesCancelButton"
+            >
+              {/* Once the settings are saved (by a test), leaving discards nothing. */}
+              {dirty ? strings.cancelButton() : strings.closeButton()}
+            </EuiButtonEmpty>
+          </EuiFlexItem>
+          <EuiFlexItem />
+          <EuiFlexItem grow={false}>
+            <EuiButton
+              iconType="link"
+              onClick={() => void onTest()}
+              isLoading={validate.isPending}
+              isDisabled={blocked || busy}
+              aria-describedby={testHelpId}
+              data-test-subj="federationDatasourcesTestButton"
+            >
+              {editing && !dirty ? strings.testButton() : strings.saveAndTestButton()}
+            </EuiButton>
+          </EuiFlexItem>
+          <EuiFlexItem grow={false}>
+            <EuiButton
+              type="submit"
+              form={formId}
+              fill
+              isLoading={save.isPending && !validate.isPending}
+              isDisabled={blocked || busy}
+              data-test-subj="federationDatasourcesSaveButton"
+            >
+              {strings.saveButton()}
+            </EuiButton>
+          </EuiFlexItem>
+        </EuiFlexGroup>
+      </EuiFlyoutFooter>
+    </EuiFlyout>
+  );
+}

@@ -1,0 +1,65 @@
+import { configure, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithServices } from '../../test_support/render_with_services';
+import { GraphQueryPanel } from './graph_query_panel';
+import { article, company, demoClusterHttp, graphAnswer } from './testing/graph_http';
+
+configure({ testIdAttribute: 'data-test-subj' });
+
+// jsdom has no canvas: a labelled stand-in takes the drawing's place (as in the panel's tests).
+vi.mock('./results/cytoscape_drawing', () => ({
+  default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
+}));
+
+const subj = (name: string) => document.querySelector<HTMLElement>(`[data-test-subj="${name}"]`)!;
+
+/** Serious and critical axe violations (colour contrast needs layout, which jsdom lacks). */
+async function seriousViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('GraphQueryPanel accessibility (axe, in jsdom)', () => {
+  it('has no serious or critical violation in each result view', { timeout: 30_000 }, async () => {
+    const t0 = 1_700_000_000_000;
+    const http = demoClusterHttp().on('POST', '/svc/_graph', () =>
+      graphAnswer(['a', 'c'], [[article(1, 3), company(3)]], {
+        truncated: true,
+        steps: [
+          {
+            pattern: '(c:Company)',
+            rows: 1,
+            estimated_rows: 1,
+            took_in_millis: 2,
+            start_in_millis: t0,
+            stop_in_millis: t0 + 2,
+          },
+        ],
+      })
+    );
+    renderWithServices(<GraphQueryPanel />, http);
+    await waitFor(() => expect(subj('federationGraphQueryEditor')).toBeTruthy());
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(subj('federationGraphRunButton'));
+    await waitFor(() => expect(subj('federationGraphResultsTable')).toBeTruthy());
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(subj('federationGraphTab-steps'));
+    await waitFor(() => expect(subj('federationGraphStepsChart')).toBeTruthy());
+    expect(await seriousViolations()).toEqual([]);
+
+    await userEvent.click(subj('federationGraphTab-picture'));
+    await waitFor(() => expect(subj('federationGraphPicture')).toBeTruthy());
+    // Once while the drawing loads, once drawn.
+    expect(await seriousViolations()).toEqual([]);
+    await waitFor(() =>
+      expect(document.querySelector('[role="img"][aria-label^="Matched subgraphs"]')).toBeTruthy()
+    );
+    expect(await seriousViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,181 @@
+import {
+  EuiButtonEmpty,
+  EuiCallOut,
+  EuiComboBox,
+  EuiFlexGroup,
+  EuiFlexItem,
+  EuiFormRow,
+  EuiSpacer,
+  EuiText,
+  type EuiComboBoxOptionOption,
+} from '@elastic/eui';
+import { useMemo } from 'react';
+import { ErrorCallout } from '../shared/error_callout';
+import { OptionWithNote } from './index_pickers';
+import { checkJoinFields, suggestJoinPairs } from './join_field_checks';
+import type { IndexField } from './mapping_fields';
+import { strings } from './strings';
+
+export interface FieldSide {
+  /** The index expression the fields come from ('' until one is chosen). */
+  index: string;
+  fields: IndexField[];
+  isLoading: boolean;
+  error: unknown;
+}
+
+/** A field chooser over one side's mapping; a field typed by hand (e.g. unmapped) is taken too. */
+export function FieldPicker({
+  label,
+  helpText,
+  side,
+  value,
+  onChange,
+  dataTestSubj,
+}: {
+  label: string;
+  helpText?: string;
+  side: FieldSide;
+  value: string;
+  onChange: (value: string) => void;
+  dataTestSubj: string;
+}) {
+  const asOption = (name: string): EuiComboBoxOptionOption<string> => ({
+    label: name,
+    value: name,
+  });
+  const typeOf = (name: string) => side.fields.find((f) => f.name === name)?.type;
+  return (
+    <EuiFormRow label={label} helpText={helpText} fullWidth>
+      <EuiComboBox<string>
+        data-test-subj={dataTestSubj}
+        placeholder={side.index ? strings.fieldPlaceholder() : strings.fieldsNeedIndex()}
+        singleSelection={{ asPlainText: true }}
+        options={side.fields.map((field) => asOption(field.name))}
+        selectedOptions={value ? [asOption(value)] : []}
+        onChange={(selected) => onChange(selected[0]?.label ?? '')}
+        onCreateOption={(text) => onChange(text.trim())}
+        renderOption={(option, searchValue) => (
+          <OptionWithNote
+            label={option.label}
+            searchValue={searchValue}
+            note={typeOf(option.label)}
+          />
+        )}
+        isLoading={side.isLoading}
+        isDisabled={side.index === ''}
+        fullWidth
+      />
+    </EuiFormRow>
+  );
+}
+
+/**
+ * `query.join.on`: the parent's and the child's field, chosen from both mappings, with pairs that
+ * look like keys suggested and problems (type mismatch, virtual integer-only rule) flagged.
+ */
+export function JoinFieldSelector({
+  parent,
+  child,
+  childVirtual,
+  parentField,
+  childField,
+  onChange,
+}: {
+  parent: FieldSide;
+  child: FieldSide;
+  childVirtual: boolean;
+  parentField: string;
+  childField: string;
+  onChange: (parentField: string, childField: string) => void;
+}) {
+  const suggestions = useMemo(
+    () => suggestJoinPairs(parent.index, parent.fields, child.fields, childVirtual),
+    [parent.index, parent.fields, child.fields, childVirtual]
+  );
+  const issues = checkJoinFields(
+    parentField,
+    childField,
+    parent.fields,
+    child.fields,
+    childVirtual
+  );
+  const bothMapped = parent.fields.length > 0 && child.fields.length > 0;
+
+  return (
+    <>
+      <EuiFlexGroup gutterSize="m" wrap>
+        <EuiFlexItem>
+          <FieldPicker
+            label={strings.parentFieldLabel()}
+            helpText={strings.parentFieldHelp()}
+            side={parent}
+            value={parentField}
+            onChange={(value) => onChange(value, childField)}
+            dataTestSubj="federationJoinExplorerParentField"
+          />
+        </EuiFlexItem>
+        <EuiFlexItem>
+          <FieldPicker
+            label={strings.childFieldLabel()}
+            side={child}
+            value={childField}
+            onChange={(value) => onChange(parentField, value)}
+            dataTestSubj="federationJoinExplorerChildField"
+          />
+        </EuiFlexItem>
+      </EuiFlexGroup>
+      {parent.error ? (
+        <ErrorCallout
+          title={strings.mappingError(parent.index)}
+          error={parent.error}
+          dataTestSubj="federationJoinExplorerParentMappingError"
+        />
+      ) : null}
+      {child.error ? (
+        <ErrorCallout
+          title={strings.mappingError(child.index)}
+          error={child.error}
+          dataTestSubj="federationJoinExplorerChildMappingError"
+        />
+      ) : null}
+      {bothMapped ? (
+        <EuiText size="s" data-test-subj="federationJoinExplorerJoinSuggestions">
+          {suggestions.length > 0 ? (
+            <EuiFlexGroup gutterSize="xs" alignItems="center" wrap responsive={false}>
+              <EuiFlexItem grow={false}>{strings.suggestionsLabel()}</EuiFlexItem>
+              {suggestions.map((pair) => (
+                <EuiFlexItem grow={false} key={`${pair.parentField}=${pair.childField}`}>
+                  <EuiButtonEmpty
+                    size="xs"
+                    iconType="merge"
+                    onClick={() => onChange(pair.parentField, pair.childField)}
+                    // The visible "a = b" is the name (axe: label-content-name-mismatch); the title says more.
+                    title={strings.suggestionTitle(pair.parentField, pair.childField)}
+                    data-test-subj={`federationJoinExplorerJoinSuggestion-${pair.parentField}-${pair.childField}`}
+                  >
+                    {pair.parentField} = {pair.childField}
+                  </EuiButtonEmpty>
+                </EuiFlexItem>
+              ))}
+            </EuiFlexGroup>
+          ) : (
+            <p>{strings.noSuggestions()}</p>
+          )}
+        </EuiText>
+      ) : null}
+      {issues.map((issue) => (
+        <div key={issue.kind + issue.message}>
+          <EuiSpacer size="s" />
+          <EuiCallOut
+            size="s"
+            color={issue.severity === 'error' ? 'danger' : 'warning'}
+            iconType={issue.severity === 'error' ? 'alert' : 'help'}
+            title={issue.message}
+            data-test-subj={`federationJoinExplorerJoinFieldIssue-${issue.kind}`}
+          />
+        </div>
+      ))}
+    </>
+  );
+}

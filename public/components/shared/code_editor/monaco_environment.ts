@@ -1,0 +1,29 @@
+/**
+ * Where Monaco's web workers come from in the standalone build. `scripts/build_ui.ts` builds each
+ * entry below as its own file beside the bundle; Monaco asks `MonacoEnvironment.getWorkerUrl` for
+ * a worker by label (`json` for the JSON language service, anything else for the editor worker
+ * that computes diffs and word ranges) and starts it as a module worker.
+ */
+
+/** Output name (without `.js`) -> the module it is built from. */
+export const MONACO_WORKER_ENTRY_POINTS = {
+  'editor.worker': 'monaco-editor/esm/vs/editor/editor.worker.js',
+  'json.worker': 'monaco-editor/esm/vs/language/json/json.worker.js',
+} as const;
+
+export function monacoWorkerUrl(baseUrl: string, label: string): string {
+  const name: keyof typeof MONACO_WORKER_ENTRY_POINTS =
+    label === 'json' ? 'json.worker' : 'editor.worker';
+  return `${baseUrl}${name}.js`;
+}
+
+interface MonacoEnvironmentHolder {
+  MonacoEnvironment?: { getWorkerUrl(workerId: string, label: string): string };
+}
+
+/** Points Monaco at the workers served under `baseUrl` (e.g. `/ui/`). */
+export function installMonacoEnvironment(baseUrl: string): void {
+  (globalThis as MonacoEnvironmentHolder).MonacoEnvironment = {
+    getWorkerUrl: (_workerId, label) => monacoWorkerUrl(baseUrl, label),
+  };
+}

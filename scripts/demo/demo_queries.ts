@@ -1,0 +1,45 @@
+import type { SavedQueryBody } from '../../common/saved_query_types';
+import investmentsGraph from './investments_graph.json';
+
+/**
+ * The saved GQL queries the demo ships, over the demo graph model (investments_graph.json):
+ * companies and news articles in OpenSearch, investments in a SQLite table behind a virtual
+ * index. Each shows a new user something the graph tab does that a plain search cannot.
+ */
+export const DEMO_SAVED_QUERIES: ReadonlyArray<{ id: string; body: SavedQueryBody }> = [
+  {
+    id: 'demo-top-funded-companies',
+    body: {
+      title: 'Top funded companies',
+      description:
+        'Total invested in each company and how many investments made it up, largest first. ' +
+        'Investments come from a SQLite table (the demo-investments virtual index) and are ' +
+        'joined to the demo-companies index along the FUNDS relation.',
+      query:
+        'SELECT c.name, c.sector, SUM(i.amount), COUNT(*)\n' +
+        'FROM "investments"\n' +
+        'MATCH (i:Investment)-[:FUNDS]->(c:Company)\n' +
+        'ORDER BY SUM(i.amount) DESC\n' +
+        'LIMIT 10',
+      model: investmentsGraph,
+    },
+  },
+  {
+    id: 'demo-investors-in-the-news',
+    body: {
+      title: 'Investors behind companies in bad news',
+      description:
+        'News articles with a negative sentiment, the company each one mentions and who ' +
+        'invested in that company: a path across two OpenSearch indices and a SQL table ' +
+        '(Article -MENTIONS-> Company <-FUNDS- Investment). Most recent articles first.',
+      query:
+        'SELECT a.published, a.title, c.name, i.investor, i.amount\n' +
+        'FROM "investments"\n' +
+        'MATCH (a:Article)-[:MENTIONS]->(c:Company)<-[:FUNDS]-(i:Investment)\n' +
+        'WHERE a.sentiment < 0\n' +
+        'ORDER BY a.published DESC\n' +
+        'LIMIT 25',
+      model: investmentsGraph,
+    },
+  },
+];

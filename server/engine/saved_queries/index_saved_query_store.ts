@@ -1,0 +1,150 @@
+import {
+  SAVED_QUERY_INDEX,
+  type SavedQueryBody,
+  type SavedQuerySource,
+} from '../../../common/saved_query_types';
+import { OpenSearchResponseError } from '../errors';
+import { isAlreadyExists } from '../opensearch/client_errors';
+import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import { SAVED_QUERY_INDEX_PROPERTIES } from './saved_query_mappings';
+import {
+  SAVED_QUERY_SEARCH_FIELDS,
+  type DocumentMeta,
+  type SavedQueryPage,
+  type SavedQuerySearch,
+  type SavedQueryStore,
+  type SavedQueryWrite,
+  type StoredSavedQuery,
+} from './saved_query_store';
+
+interface Document extends DocumentMeta {
+  _id: string;
+  _source: SavedQuerySource;
+}
+
+interface WriteAnswer extends DocumentMeta {
+  result: 'created' | 'updated' | 'deleted' | 'not_found';
+}
+
+/**
+ * Saved queries of the standalone host, in a hidden system index (`.federation-saved-queries`,
+ * which /svc refuses like every `.federation-*` index) read and written as the server itself.
+ * The index is created on first use with a strict mapping; a concurrent creator winning the race
+ * is fine. Writes refresh, so the list a user sees right after saving holds the query.
+ */
+export class IndexSavedQueryStore implements SavedQueryStore {
+  private ready: Promise<void> | null = null;
+
+  constructor(
+    private readonly openSearch: OpenSearchGateway,
+    readonly index: string = SAVED_QUERY_INDEX,
+    private readonly now: () => Date = () => new Date()
+  ) {}
+
+  async get(id: string): Promise<StoredSavedQuery | null> {
+    await this.ensureIndex();
+    try {
+      const doc = await this.openSearch.request<Document & { found: boolean }>({
+        method: 'GET',
+        path: opensearchPath(this.index, '_doc', id),
+      });
+      return doc.found ? stored(doc) : null;
+    } catch (error) {
+      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async put(id: string, body: SavedQueryBody): Promise<SavedQueryWrite> {
+    await this.ensureIndex();
+    const source: SavedQuerySource = { ...body, updated_at: this.now().toISOString() };
+    const answer = await this.openSearch.request<WriteAnswer>({
+      method: 'PUT',
+      path: opensearchPath(this.index, '_doc', id),
+      body: source,
+      querystring: { refresh: 'true' },
+    });
+    return { result: answer.result === 'created' ? 'created' : 'updated', meta: meta(answer) };
+  }
+
+  async delete(id: string): Promise<SavedQueryWrite | null> {
+    await this.ensureIndex();
+    try {
+      const answer = await this.openSearch.request<WriteAnswer>({
+        method: 'DELETE',
+        path: opensearchPath(this.index, '_doc', id),
+        querystring: { refresh: 'true' },
+      });
+      return { result: 'deleted', meta: meta(answer) };
+    } catch (error) {
+      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async search({ text, from, size }: SavedQuerySearch): Promise<SavedQueryPage> {
+    await this.ensureIndex();
+    const response = await this.openSearch.request<{
+      hits: { total: { value: number }; hits: Document[] };
+    }>({
+      method: 'POST',
+      path: opensearchPath(this.index, '_search'),
+      body: {
+        from,
+        size,
+        track_total_hits: true,
+        version: true,
+        seq_no_primary_term: true,
+        // Newest first; equal times (one bulk of saves) by title, so pages never overlap.
+        sort: [{ updated_at: { order: 'desc' } }, { 'title.keyword': { order: 'asc' } }],
+        query:
+          text === undefined
+            ? { match_all: {} }
+            : {
+                simple_query_string: {
+                  query: text,
+                  fields: [...SAVED_QUERY_SEARCH_FIELDS],
+                  default_operator: 'and',
+                },
+              },
+      },
+    });
+    return { total: response.hits.total.value, items: response.hits.hits.map(stored) };
+  }
+
+  private ensureIndex(): Promise<void> {
+    this.ready ??= this.createIndex().catch((error: unknown) => {
+      this.ready = null;
+      throw error;
+    });
+    return this.ready;
+  }
+
+  private async createIndex(): Promise<void> {
+    try {
+      await this.openSearch.request({
+        method: 'PUT',
+        path: opensearchPath(this.index),
+        body: {
+          settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
+          mappings: { dynamic: 'strict', properties: SAVED_QUERY_INDEX_PROPERTIES },
+        },
+      });
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  }
+}
+
+function stored(doc: Document): StoredSavedQuery {
+  return { id: doc._id, source: doc._source, meta: meta(doc) };
+}
+
+function meta(doc: DocumentMeta): DocumentMeta {
+  return {
+    _index: doc._index,
+    _version: doc._version,
+    _seq_no: doc._seq_no,
+    _primary_term: doc._primary_term,
+  };
+}
