@@ -5,8 +5,12 @@ import { GraphQueryPanel } from './components/graph_query/graph_query_panel';
 import { JoinExplorerPanel } from './components/join_explorer/join_explorer_panel';
 import { AppShell, type AppTab } from './components/shared/app_shell';
 import { VirtualIndicesPanel } from './components/virtual_indices/virtual_indices_panel';
+import { createOuiToastStore, type OuiToastStore } from './services/oui_toast_store';
+import { OuiToastList } from './services/oui_toasts';
 import { ServicesProvider } from './services/services_context';
-import type { AppDependencies, AppMountParameters, AppUnmount } from './types';
+import { osdToasts, type AppToasts } from './services/toasts';
+import { ToastsProvider } from './services/toasts_context';
+import type { AppDependencies, AppMountParameters, AppUnmount, NotificationsStart } from './types';
 
 export type AppTabId = 'graph_query' | 'join_explorer' | 'datasources' | 'virtual_indices';
 
@@ -24,21 +28,38 @@ export const APP_TABS: readonly AppTab<AppTabId>[] = [
 ];
 
 /**
+ * Inside OSD, OSD's toasts (one list for every app); standalone, OUI's list, which the app then
+ * draws itself.
+ */
+function appToasts(notifications?: NotificationsStart): {
+  toasts: AppToasts;
+  ouiToasts: OuiToastStore | null;
+} {
+  if (notifications) return { toasts: osdToasts(notifications.toasts), ouiToasts: null };
+  const store = createOuiToastStore();
+  return { toasts: store, ouiToasts: store };
+}
+
+/**
  * Mounts the app into `element` (OSD's mount contract, also used by the standalone host) and
  * returns the unmount function. OUI 1.24 has no `EuiProvider` (it arrived in later EUI), so the
  * tree needs no theme provider: the theme comes from OUI's CSS, which the host loads.
  */
 export function renderApp(
-  { http }: AppDependencies,
+  { http, notifications }: AppDependencies,
   { element, history }: Pick<AppMountParameters, 'element' | 'history'>
 ): AppUnmount {
   // One client per mount: cached server state must not outlive the app or leak between mounts.
   const queryClient = new QueryClient();
+  const { toasts, ouiToasts } = appToasts(notifications);
   const root = createRoot(element);
   root.render(
     <QueryClientProvider client={queryClient}>
       <ServicesProvider http={http} history={history}>
-        <AppShell history={history} tabs={APP_TABS} />
+        <ToastsProvider toasts={toasts}>
+          <AppShell history={history} tabs={APP_TABS} />
+          {ouiToasts ? <OuiToastList store={ouiToasts} /> : null}
+        </ToastsProvider>
       </ServicesProvider>
     </QueryClientProvider>
   );

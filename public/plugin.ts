@@ -25,7 +25,7 @@ export class FederationPlugin {
           import('./application'),
           core.getStartServices(),
         ]);
-        return renderApp({ http: coreStart.http }, params);
+        return renderApp({ http: coreStart.http, notifications: coreStart.notifications }, params);
       },
     });
   }

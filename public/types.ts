@@ -81,8 +81,29 @@ export interface App {
   mount: (params: AppMountParameters) => AppUnmount | Promise<AppUnmount>;
 }
 
+/**
+ * OSD's `ToastInput` as we use it: a title and an optional text, both plain strings (OSD also
+ * takes mount points, which we do not need).
+ */
+export interface ToastInputFields {
+  title?: string;
+  text?: string;
+}
+
+/** OSD's `core.notifications.toasts` (`ToastsApi`), the part the app calls. */
+export interface ToastsApi {
+  addSuccess(toast: ToastInputFields): unknown;
+  addDanger(toast: ToastInputFields): unknown;
+}
+
+/** OSD's `core.notifications` (`NotificationsStart`). */
+export interface NotificationsStart {
+  toasts: ToastsApi;
+}
+
 export interface CoreStart {
   http: HttpClient;
+  notifications: NotificationsStart;
 }
 
 export interface CoreSetup<TStart extends CoreStart = CoreStart> {
@@ -94,6 +115,8 @@ export interface CoreSetup<TStart extends CoreStart = CoreStart> {
 /** What the app needs from OSD (or from the standalone host) to render. */
 export interface AppDependencies {
   http: HttpClient;
+  /** OSD's notifications, whose toasts the app uses; the standalone host has none (OUI's list). */
+  notifications?: NotificationsStart;
 }
 
 export interface PluginInitializerContext {

@@ -2,16 +2,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ServicesProvider } from '../services/services_context';
+import type { AppToasts } from '../services/toasts';
+import { ToastsProvider } from '../services/toasts_context';
 import type { AppHistory, HttpClient } from '../types';
+import { RecordingToasts } from './recording_toasts';
 
 /**
- * Renders a screen as the app does (react-query and the services context), over the HTTP client
- * the test gives: a recording fake for logic tests, or a fetch client to a real host.
+ * Renders a screen as the app does (react-query, the services context and toasts), over the HTTP
+ * client the test gives: a recording fake for logic tests, or a fetch client to a real host.
+ * Pass a `RecordingToasts` to read the toasts the screen shows.
  */
 export function renderWithServices(
   ui: ReactElement,
   http: HttpClient,
-  history: AppHistory = memoryHistory()
+  history: AppHistory = memoryHistory(),
+  toasts: AppToasts = new RecordingToasts()
 ): RenderResult {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -19,7 +24,7 @@ export function renderWithServices(
   return render(
     <QueryClientProvider client={queryClient}>
       <ServicesProvider http={http} history={history}>
-        {ui}
+        <ToastsProvider toasts={toasts}>{ui}</ToastsProvider>
       </ServicesProvider>
     </QueryClientProvider>
   );

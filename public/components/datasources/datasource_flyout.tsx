@@ -16,6 +16,7 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DatasourceSummary } from '../../services/api/datasources_api';
 import { errorDetails } from '../../services/error_reason';
+import { useToasts } from '../../services/toasts_context';
 import { ErrorCallout } from '../shared/error_callout';
 import { ConnectionTestResult, type ConnectionTestOutcome } from './connection_test_result';
 import {
@@ -70,10 +71,17 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
   const [savedForTest, setSavedForTest] = useState(false);
   const save = useSaveDatasource();
   const validate = useValidateDatasource();
+  const toasts = useToasts();
 
-  // The answer lands below the form: bring it into view, where the user asked for it.
+  // The answer lands below the form, out of view when the form is long, while the button that
+  // asked for it is in the footer (and lost focus while disabled): bring the answer into view,
+  // clear of the flyout body's bottom fade (`scrollMarginBottom`), and move focus to it, so
+  // screen readers read it and the keyboard goes on from there.
   useEffect(() => {
-    if (testOutcome) resultRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const result = resultRef.current;
+    if (!testOutcome || !result) return;
+    result.scrollIntoView?.({ block: 'nearest' });
+    result.focus({ preventScroll: true });
   }, [testOutcome]);
 
   const editing = stored !== null;
@@ -120,7 +128,11 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
 
   const onSave = async () => {
     if (blocked || busy) return;
-    if (await persist()) onClose();
+    if (!(await persist())) return;
+    toasts.success({
+      title: editing ? strings.savedToast(values.id) : strings.createdToast(values.id),
+    });
+    onClose();
   };
 
   const onTest = async () => {
@@ -141,6 +153,8 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
   return (
     <EuiFlyout
       ownFocus
+      // OUI gives flyouts role="dialog"; with ownFocus they are modal, and should say so.
+      aria-modal="true"
       onClose={onClose}
       size="m"
       aria-labelledby={titleId}
@@ -187,7 +201,12 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
           <p id={testHelpId}>{strings.testExplanation()}</p>
         </EuiText>
         <EuiSpacer size="s" />
-        <div aria-live="polite" ref={resultRef}>
+        <div
+          ref={resultRef}
+          tabIndex={-1}
+          style={{ scrollMarginBottom: 24 }}
+          data-test-subj="federationDatasourcesTestOutcome"
+        >
           {savedForTest && testOutcome ? (
             <EuiText size="s" data-test-subj="federationDatasourcesSavedForTest">
               <p>{strings.savedForTest(values.id)}</p>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../../common/catalog_types';
 import type { DatasourceView } from '../../../common/catalog_types';
-import { renderWithServices } from '../../test_support/render_with_services';
+import { RecordingToasts } from '../../test_support/recording_toasts';
+import { memoryHistory, renderWithServices } from '../../test_support/render_with_services';
 import { DatasourcesPanel } from './datasources_panel';
 import {
   httpError,
@@ -116,7 +117,8 @@ describe('DatasourcesPanel', () => {
   it('creates a datasource from a preset: driver and URL template filled, the URL completed', async () => {
     const user = userEvent.setup();
     const http = serverWith({ shop: lite });
-    renderWithServices(<DatasourcesPanel />, http);
+    const toasts = new RecordingToasts();
+    renderWithServices(<DatasourcesPanel />, http, memoryHistory(), toasts);
 
     await user.click(await screen.findByTestId('federationDatasourcesCreateButton'));
     await user.click(bySubj('federationDatasourcesPreset-postgresql'));
@@ -148,6 +150,7 @@ describe('DatasourcesPanel', () => {
     });
     // The list was read again and shows the new datasource, password set.
     expect(await screen.findByTestId('federationDatasourcesPasswordSet-crm')).toBeTruthy();
+    expect(toasts.shown).toEqual([{ color: 'success', title: 'Datasource crm created' }]);
   });
 
   it('refuses an id that is taken or malformed before anything is sent', async () => {
@@ -184,6 +187,10 @@ describe('DatasourcesPanel', () => {
     const success = await screen.findByTestId('federationDatasourcesTestSuccess');
     expect(textOf(success)).toContain('Connection succeeded');
     expect(textOf(success)).toContain('PostgreSQL 16.4 in 12 ms');
+    // The answer takes the focus (the button was disabled while it ran): read out, and seen.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(bySubj('federationDatasourcesTestOutcome'))
+    );
     expect(http.callsTo('PUT', /datasource/)).toEqual([]);
   });
 
@@ -304,12 +311,15 @@ describe('DatasourcesPanel', () => {
   it('deletes after confirmation and drops the row', async () => {
     const user = userEvent.setup();
     const http = serverWith({ sales: pg, shop: lite });
-    renderWithServices(<DatasourcesPanel />, http);
+    const toasts = new RecordingToasts();
+    renderWithServices(<DatasourcesPanel />, http, memoryHistory(), toasts);
 
     await user.click(await screen.findByTestId('federationDatasourcesDeleteButton-shop'));
     await user.click(bySubj('federationDatasourcesDeleteConfirmButton'));
     await waitFor(() => expect(screen.queryByTestId('federationDatasourcesRow-shop')).toBeNull());
     expect(http.callsTo('DELETE', '/_svc/connector/datasource/shop')).toHaveLength(1);
     expect(screen.queryByTestId('federationDatasourcesDeleteModal')).toBeNull();
+    // The row going is easy to miss: a toast says it.
+    expect(toasts.shown).toEqual([{ color: 'success', title: 'Datasource shop deleted' }]);
   });
 });

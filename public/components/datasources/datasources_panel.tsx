@@ -56,6 +56,8 @@ export function DatasourcesPanel() {
       <EuiSpacer size="l" />
       {datasources.isPending ? (
         <div
+          // A name needs a role: a plain div may not carry aria-label.
+          role="status"
           aria-busy="true"
           aria-label={strings.loading()}
           data-test-subj="federationDatasourcesLoading"

@@ -13,6 +13,7 @@ import {
 import { useId } from 'react';
 import { errorDetails } from '../../services/error_reason';
 import { useServices } from '../../services/services_context';
+import { useToasts } from '../../services/toasts_context';
 import { ErrorCallout } from '../shared/error_callout';
 import { useVirtualIndices } from '../virtual_indices/use_virtual_indices';
 import { strings } from './strings';
@@ -32,6 +33,7 @@ export function DeleteDatasourceModal({ id, onClose }: DeleteDatasourceModalProp
   const titleId = useId();
   const remove = useDeleteDatasource();
   const { history } = useServices();
+  const toasts = useToasts();
   const virtualIndices = useVirtualIndices();
   const usedBy = (virtualIndices.data ?? [])
     .filter((vi) => vi.datasource === id)
@@ -41,7 +43,10 @@ export function DeleteDatasourceModal({ id, onClose }: DeleteDatasourceModalProp
 
   const confirm = () =>
     remove.mutate(id, {
-      onSuccess: onClose,
+      onSuccess: () => {
+        toasts.success({ title: strings.deletedToast(id) });
+        onClose();
+      },
       onError: (error) => {
         if (errorDetails(error).status === 409) void virtualIndices.refetch();
       },
@@ -50,6 +55,9 @@ export function DeleteDatasourceModal({ id, onClose }: DeleteDatasourceModalProp
   return (
     <EuiModal
       onClose={onClose}
+      // OUI's EuiModal names no role: without these a screen reader hears no dialog.
+      role="dialog"
+      aria-modal="true"
       aria-labelledby={titleId}
       maxWidth={560}
       data-test-subj="federationDatasourcesDeleteModal"

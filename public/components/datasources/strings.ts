@@ -132,4 +132,9 @@ export const strings = {
   deleteConfirm: () => t('deleteConfirm', 'Delete'),
   deleteCancel: () => t('deleteCancel', 'Cancel'),
   close: () => t('close', 'Close'),
+
+  // Toasts: what happened, seen wherever the user looks
+  createdToast: (id: string) => t('createdToast', 'Datasource {id} created', { id }),
+  savedToast: (id: string) => t('savedToast', 'Datasource {id} saved', { id }),
+  deletedToast: (id: string) => t('deletedToast', 'Datasource {id} deleted', { id }),
 };

@@ -28,6 +28,7 @@ export interface FieldSide {
 export function FieldPicker({
   label,
   helpText,
+  needsIndexText,
   side,
   value,
   onChange,
@@ -35,6 +36,8 @@ export function FieldPicker({
 }: {
   label: string;
   helpText?: string;
+  /** Why the picker is disabled while no index is chosen: said in help text, not a placeholder. */
+  needsIndexText: string;
   side: FieldSide;
   value: string;
   onChange: (value: string) => void;
@@ -45,11 +48,15 @@ export function FieldPicker({
     value: name,
   });
   const typeOf = (name: string) => side.fields.find((f) => f.name === name)?.type;
+  const needsIndex = side.index === '';
+  // A disabled box's placeholder is drawn too faint to read (WCAG contrast), so the reason it is
+  // disabled goes in the help text, which keeps its colour.
+  const help = needsIndex ? [needsIndexText, ...(helpText ? [helpText] : [])] : helpText;
   return (
-    <EuiFormRow label={label} helpText={helpText} fullWidth>
+    <EuiFormRow label={label} helpText={help} fullWidth>
       <EuiComboBox<string>
         data-test-subj={dataTestSubj}
-        placeholder={side.index ? strings.fieldPlaceholder() : strings.fieldsNeedIndex()}
+        placeholder={needsIndex ? undefined : strings.fieldPlaceholder()}
         singleSelection={{ asPlainText: true }}
         options={side.fields.map((field) => asOption(field.name))}
         selectedOptions={value ? [asOption(value)] : []}
@@ -63,7 +70,7 @@ export function FieldPicker({
           />
         )}
         isLoading={side.isLoading}
-        isDisabled={side.index === ''}
+        isDisabled={needsIndex}
         fullWidth
       />
     </EuiFormRow>
@@ -109,6 +116,7 @@ export function JoinFieldSelector({
           <FieldPicker
             label={strings.parentFieldLabel()}
             helpText={strings.parentFieldHelp()}
+            needsIndexText={strings.parentFieldNeedsIndex()}
             side={parent}
             value={parentField}
             onChange={(value) => onChange(value, childField)}
@@ -118,6 +126,7 @@ export function JoinFieldSelector({
         <EuiFlexItem>
           <FieldPicker
             label={strings.childFieldLabel()}
+            needsIndexText={strings.childFieldNeedsIndex()}
             side={child}
             value={childField}
             onChange={(value) => onChange(parentField, value)}
@@ -139,7 +148,8 @@ export function JoinFieldSelector({
           dataTestSubj="federationJoinExplorerChildMappingError"
         />
       ) : null}
-      {bothMapped ? (
+      {/* Once both fields are chosen, "no suggestion" is noise: only offer pairs that exist. */}
+      {bothMapped && (suggestions.length > 0 || !(parentField && childField)) ? (
         <EuiText size="s" data-test-subj="federationJoinExplorerJoinSuggestions">
           {suggestions.length > 0 ? (
             <EuiFlexGroup gutterSize="xs" alignItems="center" wrap responsive={false}>

@@ -147,7 +147,8 @@ export function JoinResults({
     return (
       <EuiFlexGroup justifyContent="center" data-test-subj="federationJoinExplorerLoading">
         <EuiFlexItem grow={false}>
-          <EuiLoadingSpinner size="xl" aria-label={strings.loading()} />
+          {/* OUI's spinner is a bare span: a role lets its name reach screen readers. */}
+          <EuiLoadingSpinner size="xl" role="progressbar" aria-label={strings.loading()} />
         </EuiFlexItem>
       </EuiFlexGroup>
     );

@@ -51,7 +51,9 @@ export const strings = {
   parentFieldHelp: () =>
     t('parentField.help', 'A parent document matches when this value equals the child field’s.'),
   fieldPlaceholder: () => t('field.placeholder', 'Choose a field'),
-  fieldsNeedIndex: () => t('field.needsIndex', 'Choose the index first'),
+  parentFieldNeedsIndex: () =>
+    t('parentField.needsIndex', 'Choose the parent indices above first.'),
+  childFieldNeedsIndex: () => t('childField.needsIndex', 'Choose the child index above first.'),
   mappingError: (index: string) =>
     t('mapping.error', 'Could not read the mapping of {index}', { index }),
   suggestionsLabel: () => t('suggestions.label', 'Suggested from both mappings:'),

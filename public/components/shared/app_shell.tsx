@@ -11,6 +11,7 @@ import type { ComponentType } from 'react';
 import { PLUGIN_NAME } from '../../../common/constants';
 import { useSelectedTab, type RoutedTab } from '../../services/use_selected_tab';
 import type { AppHistory } from '../../types';
+import { TabErrorBoundary } from './tab_error_boundary';
 
 export interface AppTab<Id extends string = string> extends RoutedTab<Id> {
   label: string;
@@ -50,7 +51,10 @@ export function AppShell<Id extends string>({
           aria-label={selected.label}
           data-test-subj={`federationPanel-${selected.id}`}
         >
-          <selected.Panel />
+          {/* Keyed by tab: a failed tab stays failed only until the user leaves it. */}
+          <TabErrorBoundary key={selected.id} tabLabel={selected.label}>
+            <selected.Panel />
+          </TabErrorBoundary>
         </EuiPageContent>
       </EuiPageBody>
     </EuiPage>

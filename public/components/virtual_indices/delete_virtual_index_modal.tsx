@@ -11,6 +11,7 @@ import {
   EuiText,
 } from '@elastic/eui';
 import { useId } from 'react';
+import { useToasts } from '../../services/toasts_context';
 import { ErrorCallout } from '../shared/error_callout';
 import { strings } from './strings';
 import { useDeleteVirtualIndex } from './use_virtual_indices';
@@ -19,9 +20,20 @@ import { useDeleteVirtualIndex } from './use_virtual_indices';
 export function DeleteVirtualIndexModal({ id, onClose }: { id: string; onClose: () => void }) {
   const titleId = useId();
   const remove = useDeleteVirtualIndex();
+  const toasts = useToasts();
+  const confirm = () =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        toasts.success({ title: strings.deletedToast(id), text: strings.deletedToastText(id) });
+        onClose();
+      },
+    });
   return (
     <EuiModal
       onClose={onClose}
+      // OUI's EuiModal names no role: without these a screen reader hears no dialog.
+      role="dialog"
+      aria-modal="true"
       aria-labelledby={titleId}
       maxWidth={560}
       data-test-subj="federationVirtualIndicesDeleteModal"
@@ -63,7 +75,7 @@ export function DeleteVirtualIndexModal({ id, onClose }: { id: string; onClose: 
         <EuiButton
           color="danger"
           fill
-          onClick={() => remove.mutate(id, { onSuccess: onClose })}
+          onClick={confirm}
           isLoading={remove.isPending}
           isDisabled={remove.isPending}
           data-test-subj="federationVirtualIndicesDeleteConfirmButton"

@@ -5,9 +5,11 @@ import {
   EuiFormRow,
   EuiLoadingContent,
   EuiSelect,
+  EuiSpacer,
   EuiText,
   type EuiComboBoxOptionOption,
 } from '@elastic/eui';
+import { useId } from 'react';
 import type { ResourceRef } from '../../services/api/datasources_api';
 import { ErrorCallout } from '../shared/error_callout';
 import { strings } from './strings';
@@ -46,6 +48,7 @@ export function ResourcePickers({
   error,
 }: ResourcePickersProps) {
   const metadata = useDatasourceMetadata(datasource);
+  const filterHelpId = useId();
 
   if (metadata.isPending) {
     return (
@@ -90,8 +93,9 @@ export function ResourcePickers({
         <EuiFlexGroup gutterSize="m">
           {catalogs.length > 0 ? (
             <EuiFlexItem>
-              <EuiFormRow label={strings.catalogLabel()} helpText={strings.filterHelp()}>
+              <EuiFormRow label={strings.catalogLabel()}>
                 <EuiSelect
+                  aria-describedby={filterHelpId}
                   options={[
                     { value: '', text: strings.anyCatalog() },
                     ...catalogs.map((c) => ({ value: c, text: c })),
@@ -107,6 +111,7 @@ export function ResourcePickers({
             <EuiFlexItem>
               <EuiFormRow label={strings.schemaLabel()}>
                 <EuiSelect
+                  aria-describedby={filterHelpId}
                   options={[
                     { value: '', text: strings.anySchema() },
                     ...schemas.map((s) => ({ value: s, text: s })),
@@ -119,6 +124,17 @@ export function ResourcePickers({
             </EuiFlexItem>
           ) : null}
         </EuiFlexGroup>
+      ) : null}
+      {catalogs.length > 0 || schemas.length > 0 ? (
+        <>
+          {/* Under both filters, as it speaks of both; a form row after a flex group gets no
+              top margin of its own, hence the spacer. */}
+          <EuiSpacer size="xs" />
+          <EuiText size="xs" color="subdued">
+            <p id={filterHelpId}>{strings.filterHelp()}</p>
+          </EuiText>
+          <EuiSpacer size="m" />
+        </>
       ) : null}
       <EuiFormRow
         label={strings.resourceLabel()}

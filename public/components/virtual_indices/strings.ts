@@ -168,6 +168,13 @@ export const strings = {
   deleteConfirm: () => t('deleteConfirm', 'Delete'),
   deleteCancel: () => t('deleteCancel', 'Cancel'),
 
+  // Toasts: what happened, seen wherever the user looks
+  createdToast: (id: string) => t('createdToast', 'Virtual index {id} created', { id }),
+  savedToast: (id: string) => t('savedToast', 'Virtual index {id} saved', { id }),
+  deletedToast: (id: string) => t('deletedToast', 'Virtual index {id} deleted', { id }),
+  deletedToastText: (id: string) =>
+    t('deletedToastText', 'The OpenSearch index {id} stays until you delete it.', { id }),
+
   // Why a column is skipped
   skipNoType: () =>
     t(

@@ -18,6 +18,7 @@ import { useId, useState } from 'react';
 import type { ResourceRef } from '../../services/api/datasources_api';
 import type { VirtualIndexSummary } from '../../services/api/virtual_indices_api';
 import { errorDetails } from '../../services/error_reason';
+import { useToasts } from '../../services/toasts_context';
 import { ErrorCallout } from '../shared/error_callout';
 import { DatasourcePicker } from './datasource_picker';
 import { IndexNameField } from './index_name_field';
@@ -72,6 +73,7 @@ export function VirtualIndexFlyout({
   const [serverError, setServerError] = useState<unknown>(null);
   const columns = useResourceColumns(datasource || null, resource);
   const save = useSaveVirtualIndex();
+  const toasts = useToasts();
 
   const remoteColumns = columns.data?.columns ?? [];
   const key = keyChoice ?? suggestedKey(remoteColumns);
@@ -117,10 +119,12 @@ export function VirtualIndexFlyout({
     setServerError(null);
     try {
       await save.mutateAsync({ id, body: toVirtualIndexBody(datasource, resource, key) });
-      onClose();
     } catch (error) {
       setServerError(error);
+      return;
     }
+    toasts.success({ title: editing ? strings.savedToast(id) : strings.createdToast(id) });
+    onClose();
   };
 
   const mappingStep = () => {
@@ -165,6 +169,8 @@ export function VirtualIndexFlyout({
   return (
     <EuiFlyout
       ownFocus
+      // OUI gives flyouts role="dialog"; with ownFocus they are modal, and should say so.
+      aria-modal="true"
       onClose={onClose}
       size="m"
       aria-labelledby={titleId}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatasourceView, VirtualIndexView } from '../../../common/catalog_types';
 import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../../common/catalog_types';
 import type { DatasourceMetadata, ResourceColumns } from '../../services/api/datasources_api';
+import { RecordingToasts } from '../../test_support/recording_toasts';
 import { memoryHistory, renderWithServices } from '../../test_support/render_with_services';
 import {
   httpError,
@@ -146,7 +147,8 @@ describe('VirtualIndicesPanel', () => {
   it('creates one through the pickers, with the mapping shown before saving', async () => {
     const user = userEvent.setup();
     const http = serverWith({});
-    renderWithServices(<VirtualIndicesPanel />, http);
+    const toasts = new RecordingToasts();
+    renderWithServices(<VirtualIndicesPanel />, http, memoryHistory(), toasts);
 
     await startCreate(user);
     // The schema filter narrows the list to the tables and views of `sales`.
@@ -197,6 +199,7 @@ describe('VirtualIndicesPanel', () => {
       schema: 'sales',
     });
     expect(await screen.findByTestId('federationVirtualIndicesRow-vi-orders')).toBeTruthy();
+    expect(toasts.shown).toEqual([{ color: 'success', title: 'Virtual index vi-orders created' }]);
   });
 
   it('checks the index name as it is typed', async () => {
@@ -300,7 +303,8 @@ describe('VirtualIndicesPanel', () => {
   it('deletes after a confirmation that says the concrete index stays', async () => {
     const user = userEvent.setup();
     const http = serverWith({ 'vi-orders': orders });
-    renderWithServices(<VirtualIndicesPanel />, http);
+    const toasts = new RecordingToasts();
+    renderWithServices(<VirtualIndicesPanel />, http, memoryHistory(), toasts);
 
     await user.click(await screen.findByTestId('federationVirtualIndicesDeleteButton-vi-orders'));
     expect(textOf(bySubj('federationVirtualIndicesDeleteConcreteNote'))).toContain(
@@ -309,5 +313,12 @@ describe('VirtualIndicesPanel', () => {
     await user.click(bySubj('federationVirtualIndicesDeleteConfirmButton'));
     expect(await screen.findByTestId('federationVirtualIndicesEmptyPrompt')).toBeTruthy();
     expect(http.callsTo('DELETE', '/_svc/connector/index/vi-orders')).toHaveLength(1);
+    expect(toasts.shown).toEqual([
+      {
+        color: 'success',
+        title: 'Virtual index vi-orders deleted',
+        text: 'The OpenSearch index vi-orders stays until you delete it.',
+      },
+    ]);
   });
 });

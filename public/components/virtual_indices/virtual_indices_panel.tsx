@@ -56,6 +56,8 @@ export function VirtualIndicesPanel() {
       <EuiSpacer size="l" />
       {virtualIndices.isPending ? (
         <div
+          // A name needs a role: a plain div may not carry aria-label.
+          role="status"
           aria-busy="true"
           aria-label={strings.loading()}
           data-test-subj="federationVirtualIndicesLoading"

@@ -58,6 +58,11 @@ export interface DocumentOptions extends CallOptions {
    * `ORDER BY` on the key can turn a bitmap scan of a few rows into a walk of the whole index).
    */
   ordered?: boolean;
+  /**
+   * About how many documents match (a hint, e.g. the keys the filter holds): with few expected
+   * and no order wanted, a backend may read them in one request, checking the hint held.
+   */
+  expectedDocuments?: number;
 }
 
 /** A field as the backend maps it: its type (`long`, `keyword`, `text`, `date`, ...) or null when unmapped. */

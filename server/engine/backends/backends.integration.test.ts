@@ -213,6 +213,34 @@ describe('the OpenSearch backend', () => {
     expect(read.find((d) => d._id === 'p4')!._source).toEqual(PEOPLE[3]);
     expect(everything.truncated).toBe(false);
   });
+
+  it('reads a few expected documents in one plain search, and a wrong hint through a PIT', async () => {
+    const trace: BackendCall[] = [];
+    const few = backend.documents(
+      { range: { n: { gte: 20 } } },
+      { ordered: false, expectedDocuments: 2, limit: 10, trace: (c) => trace.push(c) }
+    ) as DocumentStream;
+    const fewDocs = await all(few);
+    const expected = PEOPLE.filter((p) => p.n >= 20).map((p) => `p${p.id}`);
+    expect(fewDocs.map((d) => d._id).sort()).toEqual(expected.sort());
+    expect(few.truncated).toBe(false);
+    expect(trace.map((c) => (c as { path: string }).path)).toEqual([`/${index}/_search`]);
+
+    // The hint says 1, the limit allows 2 and 5 match: the full page sends it to a PIT, which
+    // reads from the start and reports the cut.
+    trace.length = 0;
+    const wrong = backend.documents(
+      { range: { n: { gte: 20 } } },
+      { ordered: false, expectedDocuments: 1, limit: 2, trace: (c) => trace.push(c) }
+    ) as DocumentStream;
+    expect(await all(wrong)).toHaveLength(2);
+    expect(wrong.truncated).toBe(true);
+    expect(trace.map((c) => (c as { path: string }).path)).toEqual([
+      `/${index}/_search`,
+      `/${index}/_search/point_in_time`,
+      '/_search',
+    ]);
+  });
 });
 
 describe.skipIf(databaseSkip('postgres'))('the virtual-index backend (PostgreSQL)', () => {

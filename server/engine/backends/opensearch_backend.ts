@@ -210,6 +210,17 @@ export class OpenSearchBackend implements Backend {
     let read = 0;
     // One past the limit tells a cut stream from one that just fits.
     const pageSize = Math.max(1, Math.min(DOCUMENT_PAGE, limit + 1));
+    if (options.ordered === false && (options.expectedDocuments ?? Infinity) <= pageSize) {
+      // Few expected: one plain search is a consistent read of them all, without the round
+      // trips of opening and closing a point in time. A full page means the hint was wrong: read
+      // again through a point in time, from the start.
+      const hits = await this.onePage(query, source, pageSize, options);
+      if (hits.length < pageSize) {
+        for (const hit of hits)
+          yield { _index: hit._index, _id: hit._id, _source: hit._source ?? {} };
+        return;
+      }
+    }
     for await (const hit of this.scan(query, source, pageSize, limit + 1, options)) {
       if (read === limit) {
         stream.truncated = true;
@@ -218,6 +229,30 @@ export class OpenSearchBackend implements Backend {
       read++;
       yield { _index: hit._index, _id: hit._id, _source: hit._source ?? {} };
     }
+  }
+
+  /** At most `size` hits matching `query`, from one search, in no particular order. */
+  private async onePage(
+    query: unknown,
+    source: unknown,
+    size: number,
+    options: CallOptions
+  ): Promise<Hit[]> {
+    const page = await this.call<{ hits: { hits: Hit[] } }>(
+      {
+        method: 'POST',
+        path: this.path('_search'),
+        querystring: preferenceOf(options),
+        body: {
+          size,
+          track_total_hits: false,
+          _source: source as Record<string, unknown>,
+          query: query as Record<string, unknown>,
+        },
+      },
+      options
+    );
+    return page.hits.hits;
   }
 
   /** The hits matching `query` from a point in time, page by page, then the PIT closed. */

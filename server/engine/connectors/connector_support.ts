@@ -41,11 +41,15 @@ export function connectionError(address: string, detail: string, cause?: unknown
 }
 
 export function authenticationError(user: string | undefined, address: string, cause?: unknown) {
+  // The driver's own words say which check failed (password, pg_hba entry, plugin); see
+  // errorMessage for why they carry no secret.
+  const driverSaid = cause === undefined ? '' : errorMessage(cause).trim();
   return new FederationError(
     502,
     'datasource_authentication_exception',
-    `the datasource at [${address}] refused the login for user [${user ?? ''}]; ` +
-      'check jdbc.username and jdbc.password',
+    `the datasource at [${address}] refused the login for user [${user ?? ''}]` +
+      (driverSaid ? ` (${driverSaid})` : '') +
+      '; check jdbc.username and jdbc.password',
     {},
     { cause }
   );

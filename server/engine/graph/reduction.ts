@@ -39,6 +39,8 @@ export class ReductionState {
   private readonly filters: unknown[][];
   private readonly remaining: Expression[][];
   private readonly empty: boolean[];
+  /** Per node, its count or the fewest distinct keys seen on it: about how many documents a fetch reads. */
+  private readonly narrowedTo: number[];
   private readonly fields: Array<Set<string> | 'all'>;
   private readonly dates = new Map<string, boolean>();
 
@@ -54,6 +56,7 @@ export class ReductionState {
     );
     this.remaining = query.nodes.map(() => []);
     this.empty = query.nodes.map(() => false);
+    this.narrowedTo = query.nodes.map(() => Infinity);
     this.fields = neededFields(query);
   }
 
@@ -117,8 +120,10 @@ export class ReductionState {
     return this.dates.get(`${node}\u0000${field}`) ?? false;
   }
 
-  count(node: number, options: CallOptions): Promise<number> {
-    return this.backends[node].count(this.queryOf(node), options);
+  async count(node: number, options: CallOptions): Promise<number> {
+    const count = await this.backends[node].count(this.queryOf(node), options);
+    this.narrowedTo[node] = Math.min(this.narrowedTo[node], count);
+    return count;
   }
 
   anyEmpty(): boolean {
@@ -157,6 +162,13 @@ export class ReductionState {
       crossed += keyCount(keys[i]);
       if (keyCount(keys[i]) > 0)
         filters.push((await this.backends[to].keyFilter(directions[i].lookup, keys[i])).filter);
+    }
+    // Key fields are usually unique per document (an id): about as many documents as keys, on
+    // both ends (`from` had that many distinct keys; `to` is narrowed to them). Filters only
+    // narrow, so the fewest seen stays a bound. Only a hint: a fetch checks it.
+    if (!edge.quantifier) {
+      this.narrowedTo[from] = Math.min(this.narrowedTo[from], crossed);
+      this.narrowedTo[to] = Math.min(this.narrowedTo[to], crossed);
     }
     if (filters.length === 0) {
       this.empty[to] = true;
@@ -218,6 +230,9 @@ export class ReductionState {
       limit: limit + 1,
       // Rows are assembled by hash lookups: any order will do.
       ordered: false,
+      ...(Number.isFinite(this.narrowedTo[node])
+        ? { expectedDocuments: this.narrowedTo[node] }
+        : {}),
     })) {
       if (documents.length === limit) {
         throw badRequest(

@@ -4,7 +4,7 @@
  * screenshots under test-output/, and an accessibility check (axe-core).
  */
 import { randomBytes } from 'crypto';
-import { mkdir, mkdtemp, readFile } from 'fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'fs/promises';
 import { tmpdir } from 'os';
 import path from 'path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -36,12 +36,18 @@ export interface RecordingPage {
   problems: string[];
 }
 
+export interface AppSessionOptions {
+  /** Absolute directories the host lets SQLite datasources open (the tests' temporary ones). */
+  sqliteDirectories?: string[];
+}
+
 /**
  * Starts host and browser, or returns why it cannot (no Chromium outside CI). On CI a missing
  * browser is a broken runner, not a reason to skip.
  */
 export async function startAppSession(
-  openSearchUrl: string
+  openSearchUrl: string,
+  options: AppSessionOptions = {}
 ): Promise<AppSession | { skipped: string }> {
   const found = await ensureChromium();
   if ('skipped' in found) {
@@ -58,7 +64,10 @@ export async function startAppSession(
     openSearchUrl,
     uiDir: outDir,
     // A key of this run only: the datasources the tests create store passwords.
-    settings: parseSettings({ encryptionKey: randomBytes(32).toString('base64') }),
+    settings: parseSettings({
+      encryptionKey: randomBytes(32).toString('base64'),
+      ...(options.sqliteDirectories ? { sqliteDirectories: options.sqliteDirectories } : {}),
+    }),
   });
   const browser = await chromium.launch({
     executablePath: found.executablePath,
@@ -81,6 +90,8 @@ export async function startAppSession(
     async close() {
       await browser.close();
       await server.close();
+      // Each session builds the UI afresh (about 50 MB): do not leave it behind.
+      await rm(outDir, { recursive: true, force: true });
     },
   };
 }

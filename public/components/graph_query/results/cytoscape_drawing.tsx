@@ -10,6 +10,13 @@ export interface CytoscapeDrawingProps {
   height?: number;
 }
 
+/** The first fit zooms in no further than this: a small graph stays at reading size. */
+const MAX_FIT_ZOOM = 1.2;
+/** How far the user may zoom in afterwards (wheel, pinch). */
+const MAX_ZOOM = 4;
+/** Room around the graph after the fit, in pixels, so outer captions are not cut. */
+const FIT_PADDING = 40;
+
 /**
  * The node-link drawing, by cytoscape (loaded with the picture, not with the app). Owns one
  * cytoscape instance per set of elements and destroys it on change and unmount.
@@ -26,14 +33,27 @@ export default function CytoscapeDrawing({
   onSelect.current = onSelectNode;
 
   useEffect(() => {
+    // Fitting zooms as far as `maxZoom` allows: cap it for the layout's fit, then let the user
+    // zoom further.
     const cy = cytoscape({
       container: container.current,
       elements,
       style: DRAWING_STYLE,
-      layout: { name: 'cose', animate: false, nodeDimensionsIncludeLabels: true },
       minZoom: 0.2,
-      maxZoom: 4,
+      maxZoom: MAX_FIT_ZOOM,
     });
+    const layout = cy.layout({
+      name: 'cose',
+      animate: false,
+      fit: true,
+      padding: FIT_PADDING,
+      nodeDimensionsIncludeLabels: true,
+      // Longer edges than cose's default (32) keep edge labels clear of the node captions.
+      idealEdgeLength: () => 100,
+      nodeRepulsion: () => 8192,
+    });
+    layout.one('layoutstop', () => cy.maxZoom(MAX_ZOOM));
+    layout.run();
     cy.on('tap', 'node', (event) => onSelect.current(event.target.id()));
     return () => cy.destroy();
   }, [elements]);

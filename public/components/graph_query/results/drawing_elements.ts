@@ -37,21 +37,27 @@ export function drawingElements(
   ];
 }
 
-/** Drawing style: OUI's text colours and sizes; colours come from the nodes' data. */
+/**
+ * Drawing style: OUI's text colours and sizes; colours come from the nodes' data. Captions sit
+ * below their node on an opaque label box, and nodes (with their captions) are drawn over the
+ * edges, so a caption is never crossed by a line; edge labels follow their edge (autorotate) on a
+ * box of their own, so the line does not run through the text.
+ */
 export const DRAWING_STYLE: StylesheetJson = [
   {
     selector: 'node',
     style: {
       'background-color': 'data(color)',
       label: 'data(caption)',
-      'font-size': 11,
+      'font-size': 12,
       'font-family': 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial',
       color: '#343741',
       'text-valign': 'bottom',
-      'text-margin-y': 4,
+      'text-margin-y': 5,
       'text-background-color': '#FFFFFF',
-      'text-background-opacity': 0.8,
-      'text-background-padding': '1px',
+      'text-background-opacity': 1,
+      'text-background-padding': '2px',
+      'text-background-shape': 'roundrectangle',
       width: 22,
       height: 22,
       'border-width': 1,
@@ -70,11 +76,17 @@ export const DRAWING_STYLE: StylesheetJson = [
       'target-arrow-color': '#98A2B3',
       'curve-style': 'bezier',
       label: 'data(label)',
-      'font-size': 9,
+      'font-size': 10,
+      'font-family': 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial',
       color: '#69707D',
       'text-rotation': 'autorotate',
       'text-background-color': '#FFFFFF',
-      'text-background-opacity': 0.8,
+      'text-background-opacity': 1,
+      'text-background-padding': '2px',
+      'text-background-shape': 'roundrectangle',
+      'text-border-color': '#D3DAE6',
+      'text-border-width': 1,
+      'text-border-opacity': 1,
     },
   },
   { selector: 'edge.directed', style: { 'target-arrow-shape': 'triangle' } },

@@ -100,6 +100,8 @@ export function OpenQueryFlyout({
     <EuiFlyout
       onClose={onClose}
       ownFocus
+      // OUI gives flyouts role="dialog"; with ownFocus they are modal, and should say so.
+      aria-modal="true"
       size="m"
       aria-labelledby={headingId}
       data-test-subj="federationSavedQueriesFlyout"

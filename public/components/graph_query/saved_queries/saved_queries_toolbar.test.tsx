@@ -8,6 +8,7 @@ import type {
   SavedQueryView,
 } from '../../../../common/saved_query_types';
 import { httpError, RecordingHttp } from '../../../test_support/recording_http';
+import { RecordingToasts } from '../../../test_support/recording_toasts';
 import { memoryHistory, renderWithServices } from '../../../test_support/render_with_services';
 import type { Draft } from './draft';
 import { SavedQueriesToolbar } from './saved_queries_toolbar';
@@ -126,8 +127,9 @@ function setup(
   const history = memoryHistory(path);
   const onOpen = vi.fn<(saved: OpenedQuery) => void>();
   const user = userEvent.setup();
-  renderWithServices(<Screen onOpen={onOpen} />, server.http, history);
-  return { ...server, history, onOpen, user };
+  const toasts = new RecordingToasts();
+  renderWithServices(<Screen onOpen={onOpen} />, server.http, history, toasts);
+  return { ...server, history, onOpen, user, toasts };
 }
 
 async function replaceText(
@@ -283,7 +285,7 @@ describe('SavedQueriesToolbar', () => {
   });
 
   it('saves the open query in place with its title, the draft query and model', async () => {
-    const { http, history, user } = setup('/graph-query/q-companies');
+    const { http, history, user, toasts } = setup('/graph-query/q-companies');
     await waitFor(() => expect(title()).toBe('Companies in the news'));
     await replaceText(user, screen.getByRole('textbox', { name: 'Query' }), 'SELECT 1');
     await user.click(subj('federationSavedQueriesSaveButton'));
@@ -299,16 +301,14 @@ describe('SavedQueriesToolbar', () => {
       },
     });
     await waitFor(() =>
-      expect(subj('federationSavedQueriesStatus').textContent).toBe(
-        'Saved "Companies in the news".'
-      )
+      expect(toasts.shown).toEqual([{ color: 'success', title: 'Saved "Companies in the news".' }])
     );
     expect(history.location.pathname).toBe('/graph-query/q-companies');
     expect(document.querySelector('[data-test-subj="federationSavedQueriesEdited"]')).toBeNull();
   });
 
   it('asks for a title when saving a new query, then names it in the URL', async () => {
-    const { http, history, onOpen, user } = setup();
+    const { http, history, onOpen, user, toasts } = setup();
     await user.click(subj('federationSavedQueriesSaveButton'));
     const modal = within(subj('federationSavedQueriesSaveModal'));
     expect(modal.getByRole('heading', { name: 'Save query' })).toBeTruthy();
@@ -332,6 +332,7 @@ describe('SavedQueriesToolbar', () => {
     ]);
     expect(history.location.pathname).toBe(`/graph-query/${id}`);
     expect(document.querySelector('[data-test-subj="federationSavedQueriesSaveModal"]')).toBeNull();
+    expect(toasts.shown).toEqual([{ color: 'success', title: 'Saved "My query".' }]);
     // Saving does not reload the query into the editor.
     expect(onOpen).not.toHaveBeenCalled();
     expect(http.callsTo('GET', new RegExp(id))).toEqual([]);
@@ -390,7 +391,7 @@ describe('SavedQueriesToolbar', () => {
   });
 
   it('renames with the stored query and model, not the unsaved draft', async () => {
-    const { http, user } = setup('/graph-query/q-companies');
+    const { http, user, toasts } = setup('/graph-query/q-companies');
     await waitFor(() => expect(title()).toBe('Companies in the news'));
     await replaceText(user, screen.getByRole('textbox', { name: 'Query' }), 'SELECT draft');
 
@@ -407,13 +408,13 @@ describe('SavedQueriesToolbar', () => {
         body: { title: 'News', query: companies.query, model: companies.model },
       },
     ]);
-    expect(subj('federationSavedQueriesStatus').textContent).toBe('Renamed to "News".');
+    expect(toasts.shown).toEqual([{ color: 'success', title: 'Renamed to "News".' }]);
     // The draft still differs from what is saved.
     expect(subj('federationSavedQueriesEdited')).toBeTruthy();
   });
 
   it('deletes the open query after confirmation, keeping the text as a new query', async () => {
-    const { http, history, stored, onOpen, user } = setup('/graph-query/q-funding');
+    const { http, history, stored, onOpen, user, toasts } = setup('/graph-query/q-funding');
     await waitFor(() => expect(title()).toBe('Funding rounds'));
     onOpen.mockClear();
 
@@ -433,6 +434,13 @@ describe('SavedQueriesToolbar', () => {
     expect(history.location.pathname).toBe('/graph-query');
     expect(onOpen).not.toHaveBeenCalled();
     expect(screen.getByRole('textbox', { name: 'Query' })).toHaveProperty('value', funding.query);
+    expect(toasts.shown).toEqual([
+      {
+        color: 'success',
+        title: 'Deleted "Funding rounds".',
+        text: 'The editor keeps its text as an unsaved query.',
+      },
+    ]);
   });
 
   it('New drops the id from the URL and asks the screen for a new query', async () => {

@@ -10,6 +10,7 @@ import {
   EuiTitle,
 } from '@elastic/eui';
 import { useMemo, useState } from 'react';
+import { useToasts } from '../../../services/toasts_context';
 import { ErrorCallout } from '../../shared/error_callout';
 import { DeleteQueryModal } from './delete_query_modal';
 import { draftDiffers, modelToSave, type Draft } from './draft';
@@ -21,12 +22,9 @@ import { savedQueryBody, useDeleteQuery, useRenameQuery, useSaveQuery } from './
 
 type Dialog = { kind: SaveModalMode; initial: TitleAndDescription } | { kind: 'delete' } | null;
 
-/** A message for the user after an action, or why the action was refused or failed. */
+/** Why an action was refused or failed (success is a toast: it is seen wherever one looks). */
 type Notice =
-  | { kind: 'done'; message: string }
-  | { kind: 'refused'; message: string }
-  | { kind: 'failed'; title: string; error: unknown }
-  | null;
+  { kind: 'refused'; message: string } | { kind: 'failed'; title: string; error: unknown } | null;
 
 /**
  * The open saved query's title and the actions on it: open (a searchable list), new, save, save
@@ -48,6 +46,7 @@ export function SavedQueriesToolbar({
   const [flyoutOpen, setFlyoutOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  const toasts = useToasts();
   const edited = useMemo(
     () => current !== null && draftDiffers(draft, current.source),
     [current, draft]
@@ -87,7 +86,7 @@ export function SavedQueriesToolbar({
       {
         onSuccess: () => {
           opened.adopt(current.id, body);
-          setNotice({ kind: 'done', message: strings.saved(body.title) });
+          toasts.success({ title: strings.saved(body.title) });
         },
         onError: (error) => setNotice({ kind: 'failed', title: strings.saveErrorTitle, error }),
       }
@@ -123,7 +122,7 @@ export function SavedQueriesToolbar({
         onSuccess: () => {
           setDialog(null);
           opened.adopt(id, body);
-          setNotice({ kind: 'done', message: strings.saved(body.title) });
+          toasts.success({ title: strings.saved(body.title) });
         },
       }
     );
@@ -137,7 +136,7 @@ export function SavedQueriesToolbar({
         onSuccess: (body) => {
           setDialog(null);
           opened.adopt(current.id, body);
-          setNotice({ kind: 'done', message: strings.renamed(body.title) });
+          toasts.success({ title: strings.renamed(body.title) });
         },
       }
     );
@@ -149,7 +148,10 @@ export function SavedQueriesToolbar({
       onSuccess: () => {
         setDialog(null);
         opened.detach();
-        setNotice({ kind: 'done', message: strings.deleted(current.source.title) });
+        toasts.success({
+          title: strings.deleted(current.source.title),
+          text: strings.deletedKeepsText,
+        });
       },
     });
   };
@@ -272,14 +274,6 @@ export function SavedQueriesToolbar({
         </EuiText>
       ) : null}
 
-      {/* Always in the page, so screen readers announce what is written into it. */}
-      <div role="status" aria-live="polite" data-test-subj="federationSavedQueriesStatus">
-        {notice?.kind === 'done' ? (
-          <EuiText size="s" color="secondary">
-            <p>{notice.message}</p>
-          </EuiText>
-        ) : null}
-      </div>
       {notice?.kind === 'refused' ? (
         <>
           <EuiSpacer size="s" />

@@ -54,10 +54,10 @@ export const strings = {
   renamed: (title: string) =>
     translate(id('renamed'), { defaultMessage: 'Renamed to "{title}".', values: { title } }),
   deleted: (title: string) =>
-    translate(id('deleted'), {
-      defaultMessage: 'Deleted "{title}". The editor keeps its text as an unsaved query.',
-      values: { title },
-    }),
+    translate(id('deleted'), { defaultMessage: 'Deleted "{title}".', values: { title } }),
+  deletedKeepsText: translate(id('deletedKeepsText'), {
+    defaultMessage: 'The editor keeps its text as an unsaved query.',
+  }),
 
   saveModalTitle: translate(id('saveModalTitle'), { defaultMessage: 'Save query' }),
   saveAsModalTitle: translate(id('saveAsModalTitle'), { defaultMessage: 'Save as a new query' }),

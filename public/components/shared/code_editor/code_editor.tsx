@@ -1,8 +1,9 @@
-import { EuiLoadingSpinner } from '@elastic/eui';
+import { EuiFlexGroup, EuiFlexItem, EuiLoadingSpinner } from '@elastic/eui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { CodeEditorProps } from './code_editor_props';
+import { editorHeight, type CodeEditorProps } from './code_editor_props';
 import { loadMonacoFeatures } from './monaco_features';
 import { PlainTextEditor } from './plain_text_editor';
+import { codeEditorStrings } from './strings';
 
 export type { CodeEditorProps, GqlEditorSchema } from './code_editor_props';
 
@@ -28,7 +29,25 @@ const MonacoEditor = lazy(async (): Promise<{ default: ComponentType<CodeEditorP
 /** The app's one code editor (GQL or JSON); see `monaco_editor.tsx` for what it owns. */
 export function CodeEditor(props: CodeEditorProps) {
   return (
-    <Suspense fallback={<EuiLoadingSpinner size="l" aria-label={props.ariaLabel} />}>
+    <Suspense
+      fallback={
+        // The editor's own height, so the page does not jump when it arrives.
+        <EuiFlexGroup
+          alignItems="center"
+          justifyContent="center"
+          style={{ height: editorHeight(props.height) }}
+        >
+          <EuiFlexItem grow={false}>
+            {/* OUI's spinner is a bare span: a role lets its name reach screen readers. */}
+            <EuiLoadingSpinner
+              size="l"
+              role="progressbar"
+              aria-label={codeEditorStrings.loading(props.ariaLabel)}
+            />
+          </EuiFlexItem>
+        </EuiFlexGroup>
+      }
+    >
       <MonacoEditor {...props} />
     </Suspense>
   );

@@ -14,6 +14,15 @@ export interface GqlEditorSchema {
   relations: { label: string; from: string; to: string }[];
 }
 
+/** The editor's height when `height` is not given, in pixels. */
+export const DEFAULT_EDITOR_HEIGHT = 200;
+
+/** `height` as CSS: a number is pixels. */
+export function editorHeight(height: number | string | undefined): string {
+  const value = height ?? DEFAULT_EDITOR_HEIGHT;
+  return typeof value === 'number' ? `${value}px` : value;
+}
+
 export interface CodeEditorProps {
   languageId: 'gql' | 'json';
   /** The text. The editor calls `onChange` as the user types; a new value from the parent replaces the text (cursor kept). */

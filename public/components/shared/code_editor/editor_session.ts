@@ -6,6 +6,7 @@
  */
 import * as monaco from 'monaco-editor/esm/vs/editor/editor.api';
 import type { CodeEditorProps, GqlEditorSchema } from './code_editor_props';
+import { ensureEditorStyles } from './editor_styles';
 import { EDITOR_THEME, EDITOR_THEME_NAME } from './editor_theme';
 import { GQL_LANGUAGE_ID, registerGqlLanguage } from './gql/gql_language';
 import { gqlMarkers } from './gql/gql_markers';
@@ -40,6 +41,8 @@ let themeDefined = false;
 
 const SUBMIT_CONTEXT_KEY = 'federationCanSubmit';
 
+const LANGUAGE_NAMES: Record<CodeEditorProps['languageId'], string> = { gql: 'GQL', json: 'JSON' };
+
 export function createEditorSession(
   element: HTMLElement,
   props: { readonly current: CodeEditorProps }
@@ -48,10 +51,15 @@ export function createEditorSession(
     monaco.editor.defineTheme(EDITOR_THEME_NAME, EDITOR_THEME);
     themeDefined = true;
   }
+  ensureEditorStyles(element.ownerDocument);
   const { jsonDefaults } = monacoFeatures();
   const { languageId } = props.current;
-  // Unique per editor: JSON schemas and GQL schemas are matched to editors by model URI.
-  const uri = monaco.Uri.parse(`inmemory://federation/editor-${++editorCount}.${languageId}`);
+  // Unique per editor: JSON schemas and GQL schemas are matched to editors by model URI. Its
+  // last segment is what the problem panel (F8) shows as the file name: the language, not an
+  // internal name like "editor-1.gql".
+  const uri = monaco.Uri.parse(
+    `inmemory://federation/editor-${++editorCount}/${LANGUAGE_NAMES[languageId]}`
+  );
   const modelUri = uri.toString();
   const disposables: Disposable[] = [];
   let monacoLanguage: string;
@@ -83,6 +91,8 @@ export function createEditorSession(
     readOnly: props.current.readOnly ?? false,
     automaticLayout: true,
     minimap: { enabled: false },
+    // Sticky scroll pins outer lines over the text; in editors this short it hides what you edit.
+    stickyScroll: { enabled: false },
     scrollBeyondLastLine: false,
     // Let the page scroll when the editor has nothing more to scroll.
     scrollbar: { alwaysConsumeMouseWheel: false },

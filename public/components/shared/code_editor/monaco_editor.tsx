@@ -3,10 +3,8 @@
  * mount, kept in step with the props (see `editor_session.ts` for what it creates and disposes).
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { CodeEditorProps } from './code_editor_props';
+import { editorHeight, type CodeEditorProps } from './code_editor_props';
 import { createEditorSession, type EditorSession } from './editor_session';
-
-export const DEFAULT_EDITOR_HEIGHT = 200;
 
 /** OUI's form-control border, so the editor sits among fields like one of them. */
 const FRAME: CSSProperties = {
@@ -42,13 +40,12 @@ export default function MonacoEditor(props: CodeEditorProps) {
   const schemaKey = jsonSchema ? `${jsonSchema.uri} ${JSON.stringify(jsonSchema.schema)}` : '';
   useEffect(() => session.current?.schemaChanged(), [schemaKey]);
 
-  const height = props.height ?? DEFAULT_EDITOR_HEIGHT;
   return (
     <div
       ref={container}
       className="federationCodeEditor"
       data-test-subj={props.dataTestSubj}
-      style={{ ...FRAME, height: typeof height === 'number' ? `${height}px` : height }}
+      style={{ ...FRAME, height: editorHeight(props.height) }}
     />
   );
 }

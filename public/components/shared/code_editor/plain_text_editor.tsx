@@ -1,5 +1,5 @@
 import { EuiCallOut, EuiSpacer, EuiTextArea } from '@elastic/eui';
-import type { CodeEditorProps } from './code_editor_props';
+import { editorHeight, type CodeEditorProps } from './code_editor_props';
 import { codeEditorStrings } from './strings';
 
 /**
@@ -35,7 +35,7 @@ export function PlainTextEditor({
         data-test-subj={dataTestSubj}
         value={value}
         readOnly={readOnly}
-        style={{ fontFamily: 'monospace', height: height ?? 200 }}
+        style={{ fontFamily: 'monospace', height: editorHeight(height) }}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && onSubmit) {

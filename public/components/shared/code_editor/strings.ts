@@ -5,6 +5,12 @@ export const codeEditorStrings = {
   submitAction: translate('federation.codeEditor.submitAction', {
     defaultMessage: 'Run',
   }),
+  /** Names the spinner shown while Monaco loads, after the editor it stands for. */
+  loading: (editorLabel: string) =>
+    translate('federation.codeEditor.loading', {
+      defaultMessage: 'Loading the editor: {editorLabel}',
+      values: { editorLabel },
+    }),
   loadFailedTitle: translate('federation.codeEditor.loadFailedTitle', {
     defaultMessage: 'The code editor could not be loaded',
   }),
