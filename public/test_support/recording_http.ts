@@ -2,36 +2,41 @@ import { errorBody } from '../../server/engine/error_body';
 import { FetchHttpError } from '../services/fetch_http_client';
 import type { HttpClient, HttpFetchOptions } from '../types';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** One request the component made, with its JSON body parsed. */
-export interface RecordedCall {
+/** One request the component made, with its JSON body parsed (typed `Body` by the test). */
+export interface RecordedCall<Body = unknown> {
   method: Method;
   path: string;
   query?: HttpFetchOptions['query'];
-  body?: unknown;
+  body?: Body;
+  /** Kept so that a test can check that a request was cancelled. */
+  signal?: AbortSignal;
 }
 
-/** Answers one request: return the JSON body, or throw (see `httpError`). */
-export type RouteHandler = (call: RecordedCall) => unknown;
+/** Answers one request: return (or resolve) the JSON body, or throw (see `httpError`). */
+export type RouteHandler<Body = unknown> = (call: RecordedCall<Body>) => unknown;
 
 /**
  * A fake `HttpClient` for component tests: each request is recorded and answered by the first
  * route whose method and path match; an unmatched request fails the way a missing route would,
  * so a test never passes on an answer it did not define.
  */
-export class RecordingHttp implements HttpClient {
-  readonly calls: RecordedCall[] = [];
-  private readonly routes: Array<{ method: Method; path: string | RegExp; handle: RouteHandler }> =
-    [];
+export class RecordingHttp<Body = unknown> implements HttpClient {
+  readonly calls: Array<RecordedCall<Body>> = [];
+  private readonly routes: Array<{
+    method: Method;
+    path: string | RegExp;
+    handle: RouteHandler<Body>;
+  }> = [];
 
-  on(method: Method, path: string | RegExp, handle: RouteHandler): this {
+  on(method: Method, path: string | RegExp, handle: RouteHandler<Body>): this {
     // Later definitions win, so a test can override a default answer.
     this.routes.unshift({ method, path, handle });
     return this;
   }
 
-  callsTo(method: Method, path: string | RegExp): RecordedCall[] {
+  callsTo(method: Method, path: string | RegExp): Array<RecordedCall<Body>> {
     return this.calls.filter((c) => c.method === method && matches(path, c.path));
   }
 
@@ -42,11 +47,12 @@ export class RecordingHttp implements HttpClient {
     this.request<T>('DELETE', path, options);
 
   private async request<T>(method: Method, path: string, options?: HttpFetchOptions): Promise<T> {
-    const call: RecordedCall = {
+    const call: RecordedCall<Body> = {
       method,
       path,
       query: options?.query,
-      body: options?.body === undefined ? undefined : JSON.parse(options.body),
+      body: options?.body === undefined ? undefined : (JSON.parse(options.body) as Body),
+      signal: options?.signal,
     };
     this.calls.push(call);
     const route = this.routes.find((r) => r.method === method && matches(r.path, path));
@@ -55,7 +61,7 @@ export class RecordingHttp implements HttpClient {
     }
     // A tick, as a real round trip has: components must render their loading state.
     await Promise.resolve();
-    return route.handle(call) as T;
+    return (await route.handle(call)) as T;
   }
 }
 

@@ -1,23 +1,9 @@
-import {
-  EuiButton,
-  EuiButtonEmpty,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiFlyout,
-  EuiFlyoutBody,
-  EuiFlyoutFooter,
-  EuiFlyoutHeader,
-  EuiForm,
-  EuiHorizontalRule,
-  EuiSpacer,
-  EuiText,
-  EuiTitle,
-} from '@elastic/eui';
+import { EuiButton, EuiFlexItem, EuiHorizontalRule, EuiSpacer, EuiText } from '@elastic/eui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { DatasourceSummary } from '../../services/api/datasources_api';
 import { errorDetails } from '../../services/error_reason';
 import { useToasts } from '../../services/toasts_context';
-import { ErrorCallout } from '../shared/error_callout';
+import { FormFlyout } from '../shared/management/form_flyout';
 import { ConnectionTestResult, type ConnectionTestOutcome } from './connection_test_result';
 import {
   applyPreset,
@@ -55,8 +41,6 @@ interface StoredState {
  * first; the flyout then stays open on the saved datasource with the test's answer in place.
  */
 export function DatasourceFlyout({ datasource, existingIds, onClose }: DatasourceFlyoutProps) {
-  const titleId = useId();
-  const formId = useId();
   const testHelpId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const urlInputRef = useRef<HTMLInputElement>(null);
@@ -151,109 +135,65 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
   };
 
   return (
-    <EuiFlyout
-      ownFocus
-      // OUI gives flyouts role="dialog"; with ownFocus they are modal, and should say so.
-      aria-modal="true"
+    <FormFlyout
+      testSubjPrefix="federationDatasources"
+      title={editing ? strings.editTitle(values.id) : strings.createTitle()}
       onClose={onClose}
-      size="m"
-      aria-labelledby={titleId}
-      data-test-subj="federationDatasourcesFlyout"
+      onSubmit={() => void onSave()}
+      saveError={
+        serverError && !serverField ? { title: strings.saveError(), error: serverError } : null
+      }
+      // Once the settings are saved (by a test), leaving discards nothing.
+      cancelLabel={dirty ? strings.cancelButton() : strings.closeButton()}
+      saveLabel={strings.saveButton()}
+      isSaving={save.isPending && !validate.isPending}
+      saveDisabled={blocked || busy}
+      extraActions={
+        <EuiFlexItem grow={false}>
+          <EuiButton
+            iconType="link"
+            onClick={() => void onTest()}
+            isLoading={validate.isPending}
+            isDisabled={blocked || busy}
+            aria-describedby={testHelpId}
+            data-test-subj="federationDatasourcesTestButton"
+          >
+            {editing && !dirty ? strings.testButton() : strings.saveAndTestButton()}
+          </EuiButton>
+        </EuiFlexItem>
+      }
+      afterForm={
+        <>
+          <EuiHorizontalRule />
+          <EuiText size="xs" color="subdued">
+            <p id={testHelpId}>{strings.testExplanation()}</p>
+          </EuiText>
+          <EuiSpacer size="s" />
+          <div
+            ref={resultRef}
+            tabIndex={-1}
+            style={{ scrollMarginBottom: 24 }}
+            data-test-subj="federationDatasourcesTestOutcome"
+          >
+            {savedForTest && testOutcome ? (
+              <EuiText size="s" data-test-subj="federationDatasourcesSavedForTest">
+                <p>{strings.savedForTest(values.id)}</p>
+              </EuiText>
+            ) : null}
+            {testOutcome ? <ConnectionTestResult outcome={testOutcome} /> : null}
+          </div>
+        </>
+      }
     >
-      <EuiFlyoutHeader hasBorder>
-        <EuiTitle size="m">
-          <h2 id={titleId} data-test-subj="federationDatasourcesFlyoutTitle">
-            {editing ? strings.editTitle(values.id) : strings.createTitle()}
-          </h2>
-        </EuiTitle>
-      </EuiFlyoutHeader>
-      <EuiFlyoutBody>
-        {serverError && !serverField ? (
-          <>
-            <ErrorCallout
-              title={strings.saveError()}
-              error={serverError}
-              dataTestSubj="federationDatasourcesSaveError"
-            />
-            <EuiSpacer size="m" />
-          </>
-        ) : null}
-        <EuiForm
-          component="form"
-          id={formId}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSave();
-          }}
-        >
-          <DatasourceFormFields
-            values={values}
-            onChange={change}
-            onPreset={choosePreset}
-            editing={editing}
-            passwordSet={stored?.passwordSet ?? false}
-            errors={errors}
-            urlInputRef={urlInputRef}
-          />
-        </EuiForm>
-        <EuiHorizontalRule />
-        <EuiText size="xs" color="subdued">
-          <p id={testHelpId}>{strings.testExplanation()}</p>
-        </EuiText>
-        <EuiSpacer size="s" />
-        <div
-          ref={resultRef}
-          tabIndex={-1}
-          style={{ scrollMarginBottom: 24 }}
-          data-test-subj="federationDatasourcesTestOutcome"
-        >
-          {savedForTest && testOutcome ? (
-            <EuiText size="s" data-test-subj="federationDatasourcesSavedForTest">
-              <p>{strings.savedForTest(values.id)}</p>
-            </EuiText>
-          ) : null}
-          {testOutcome ? <ConnectionTestResult outcome={testOutcome} /> : null}
-        </div>
-      </EuiFlyoutBody>
-      <EuiFlyoutFooter>
-        <EuiFlexGroup gutterSize="s" responsive={false}>
-          <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              onClick={onClose}
-              flush="left"
-              data-test-subj="federationDatasourcesCancelButton"
-            >
-              {/* Once the settings are saved (by a test), leaving discards nothing. */}
-              {dirty ? strings.cancelButton() : strings.closeButton()}
-            </EuiButtonEmpty>
-          </EuiFlexItem>
-          <EuiFlexItem />
-          <EuiFlexItem grow={false}>
-            <EuiButton
-              iconType="link"
-              onClick={() => void onTest()}
-              isLoading={validate.isPending}
-              isDisabled={blocked || busy}
-              aria-describedby={testHelpId}
-              data-test-subj="federationDatasourcesTestButton"
-            >
-              {editing && !dirty ? strings.testButton() : strings.saveAndTestButton()}
-            </EuiButton>
-          </EuiFlexItem>
-          <EuiFlexItem grow={false}>
-            <EuiButton
-              type="submit"
-              form={formId}
-              fill
-              isLoading={save.isPending && !validate.isPending}
-              isDisabled={blocked || busy}
-              data-test-subj="federationDatasourcesSaveButton"
-            >
-              {strings.saveButton()}
-            </EuiButton>
-          </EuiFlexItem>
-        </EuiFlexGroup>
-      </EuiFlyoutFooter>
-    </EuiFlyout>
+      <DatasourceFormFields
+        values={values}
+        onChange={change}
+        onPreset={choosePreset}
+        editing={editing}
+        passwordSet={stored?.passwordSet ?? false}
+        errors={errors}
+        urlInputRef={urlInputRef}
+      />
+    </FormFlyout>
   );
 }

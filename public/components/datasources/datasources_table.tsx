@@ -1,19 +1,13 @@
-import {
-  EuiBadge,
-  EuiButtonIcon,
-  EuiCode,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiInMemoryTable,
-  EuiLink,
-  EuiText,
-  type EuiBasicTableColumn,
-} from '@elastic/eui';
+import { EuiBadge, EuiCode, EuiText, type EuiBasicTableColumn } from '@elastic/eui';
+import { editDeleteActionsColumn, idLinkColumn } from '../shared/management/list_table_columns';
+import { ManagementListTable } from '../shared/management/management_list_table';
 import { useMemo } from 'react';
 import type { DatasourceSummary } from '../../services/api/datasources_api';
 import { databaseKindOf, presetOf } from './jdbc_presets';
 import { strings } from './strings';
 import { DEFAULT_TIME_ZONE } from './time_zones';
+
+const TEST_SUBJ_PREFIX = 'federationDatasources';
 
 /** One table row: flat, so the search box matches every shown value. */
 interface DatasourceRow {
@@ -50,16 +44,11 @@ export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesT
   const rows = useMemo(() => datasources.map(toRow), [datasources]);
 
   const columns: Array<EuiBasicTableColumn<DatasourceRow>> = [
-    {
-      field: 'id',
+    idLinkColumn<DatasourceRow>({
       name: strings.columnId(),
-      sortable: true,
-      render: (id: string) => (
-        <EuiLink onClick={() => onEdit(id)} data-test-subj={`federationDatasourcesEditLink-${id}`}>
-          {id}
-        </EuiLink>
-      ),
-    },
+      testSubjPrefix: TEST_SUBJ_PREFIX,
+      onEdit,
+    }),
     {
       field: 'database',
       name: strings.columnDatabase(),
@@ -111,56 +100,24 @@ export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesT
           </EuiText>
         ),
     },
-    {
+    editDeleteActionsColumn<DatasourceRow>({
       name: strings.columnActions(),
-      width: '96px',
-      render: (row: DatasourceRow) => (
-        <EuiFlexGroup gutterSize="s" responsive={false}>
-          <EuiFlexItem grow={false}>
-            <EuiButtonIcon
-              iconType="pencil"
-              aria-label={strings.editAction(row.id)}
-              title={strings.editAction(row.id)}
-              onClick={() => onEdit(row.id)}
-              data-test-subj={`federationDatasourcesEditButton-${row.id}`}
-            />
-          </EuiFlexItem>
-          <EuiFlexItem grow={false}>
-            <EuiButtonIcon
-              iconType="trash"
-              color="danger"
-              aria-label={strings.deleteAction(row.id)}
-              title={strings.deleteAction(row.id)}
-              onClick={() => onDelete(row.id)}
-              data-test-subj={`federationDatasourcesDeleteButton-${row.id}`}
-            />
-          </EuiFlexItem>
-        </EuiFlexGroup>
-      ),
-    },
+      testSubjPrefix: TEST_SUBJ_PREFIX,
+      editLabel: strings.editAction,
+      deleteLabel: strings.deleteAction,
+      onEdit,
+      onDelete,
+    }),
   ];
 
   return (
-    <EuiInMemoryTable<DatasourceRow>
-      items={rows}
-      itemId="id"
+    <ManagementListTable
+      rows={rows}
       columns={columns}
-      tableCaption={strings.tableCaption()}
-      search={{
-        box: {
-          incremental: true,
-          placeholder: strings.searchPlaceholder(),
-          'aria-label': strings.searchPlaceholder(),
-          'data-test-subj': 'federationDatasourcesSearch',
-        },
-      }}
-      sorting={{ sort: { field: 'id', direction: 'asc' } }}
-      pagination={rows.length > 20 ? { initialPageSize: 20, pageSizeOptions: [20, 50] } : false}
-      message={strings.noMatches()}
-      rowProps={(row: DatasourceRow) => ({
-        'data-test-subj': `federationDatasourcesRow-${row.id}`,
-      })}
-      data-test-subj="federationDatasourcesTable"
+      testSubjPrefix={TEST_SUBJ_PREFIX}
+      caption={strings.tableCaption()}
+      searchPlaceholder={strings.searchPlaceholder()}
+      noMatches={strings.noMatches()}
     />
   );
 }

@@ -1,20 +1,8 @@
-import {
-  EuiButton,
-  EuiButtonEmpty,
-  EuiCallOut,
-  EuiModal,
-  EuiModalBody,
-  EuiModalFooter,
-  EuiModalHeader,
-  EuiModalHeaderTitle,
-  EuiSpacer,
-  EuiText,
-} from '@elastic/eui';
-import { useId } from 'react';
+import { EuiButton, EuiCallOut, EuiSpacer } from '@elastic/eui';
 import { errorDetails } from '../../services/error_reason';
 import { useServices } from '../../services/services_context';
 import { useToasts } from '../../services/toasts_context';
-import { ErrorCallout } from '../shared/error_callout';
+import { ConfirmDeleteModal } from '../shared/management/confirm_delete_modal';
 import { useVirtualIndices } from '../virtual_indices/use_virtual_indices';
 import { strings } from './strings';
 import { useDeleteDatasource } from './use_datasources';
@@ -30,7 +18,6 @@ export interface DeleteDatasourceModalProps {
  * a 409 whose reason names them too, and the list is then read again.
  */
 export function DeleteDatasourceModal({ id, onClose }: DeleteDatasourceModalProps) {
-  const titleId = useId();
   const remove = useDeleteDatasource();
   const { history } = useServices();
   const toasts = useToasts();
@@ -53,83 +40,52 @@ export function DeleteDatasourceModal({ id, onClose }: DeleteDatasourceModalProp
     });
 
   return (
-    <EuiModal
+    <ConfirmDeleteModal
+      testSubjPrefix="federationDatasources"
+      title={strings.deleteTitle(id)}
+      body={strings.deleteBody()}
+      deleteError={
+        remove.isError && !inUse ? { title: strings.deleteFailed(), error: remove.error } : null
+      }
+      cancelLabel={blocked ? strings.close() : strings.deleteCancel()}
+      confirmLabel={strings.deleteConfirm()}
+      isDeleting={remove.isPending}
+      onConfirm={confirm}
       onClose={onClose}
-      // OUI's EuiModal names no role: without these a screen reader hears no dialog.
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      maxWidth={560}
-      data-test-subj="federationDatasourcesDeleteModal"
     >
-      <EuiModalHeader>
-        <EuiModalHeaderTitle>
-          <h1 id={titleId}>{strings.deleteTitle(id)}</h1>
-        </EuiModalHeaderTitle>
-      </EuiModalHeader>
-      <EuiModalBody>
-        <EuiText size="s">
-          <p>{strings.deleteBody()}</p>
-        </EuiText>
-        {blocked ? (
-          <>
-            <EuiSpacer size="m" />
-            <EuiCallOut
-              title={strings.deleteUsedByTitle()}
-              color="warning"
-              iconType="alert"
-              role="alert"
-              data-test-subj="federationDatasourcesDeleteInUse"
+      {blocked ? (
+        <>
+          <EuiSpacer size="m" />
+          <EuiCallOut
+            title={strings.deleteUsedByTitle()}
+            color="warning"
+            iconType="alert"
+            role="alert"
+            data-test-subj="federationDatasourcesDeleteInUse"
+          >
+            {inUse ? <p>{errorDetails(remove.error).reason}</p> : null}
+            {usedBy.length > 0 ? (
+              <>
+                <p>{strings.deleteUsedByBody()}</p>
+                <ul>
+                  {usedBy.map((index) => (
+                    <li key={index}>
+                      <code>{index}</code>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <EuiButton
+              size="s"
+              onClick={() => history.push('/virtual-indices')}
+              data-test-subj="federationDatasourcesOpenVirtualIndices"
             >
-              {inUse ? <p>{errorDetails(remove.error).reason}</p> : null}
-              {usedBy.length > 0 ? (
-                <>
-                  <p>{strings.deleteUsedByBody()}</p>
-                  <ul>
-                    {usedBy.map((index) => (
-                      <li key={index}>
-                        <code>{index}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : null}
-              <EuiButton
-                size="s"
-                onClick={() => history.push('/virtual-indices')}
-                data-test-subj="federationDatasourcesOpenVirtualIndices"
-              >
-                {strings.openVirtualIndices()}
-              </EuiButton>
-            </EuiCallOut>
-          </>
-        ) : null}
-        {remove.isError && !inUse ? (
-          <>
-            <EuiSpacer size="m" />
-            <ErrorCallout
-              title={strings.deleteFailed()}
-              error={remove.error}
-              dataTestSubj="federationDatasourcesDeleteError"
-            />
-          </>
-        ) : null}
-      </EuiModalBody>
-      <EuiModalFooter>
-        <EuiButtonEmpty onClick={onClose} data-test-subj="federationDatasourcesDeleteCancelButton">
-          {blocked ? strings.close() : strings.deleteCancel()}
-        </EuiButtonEmpty>
-        <EuiButton
-          color="danger"
-          fill
-          onClick={confirm}
-          isLoading={remove.isPending}
-          isDisabled={remove.isPending}
-          data-test-subj="federationDatasourcesDeleteConfirmButton"
-        >
-          {strings.deleteConfirm()}
-        </EuiButton>
-      </EuiModalFooter>
-    </EuiModal>
+              {strings.openVirtualIndices()}
+            </EuiButton>
+          </EuiCallOut>
+        </>
+      ) : null}
+    </ConfirmDeleteModal>
   );
 }

@@ -1,3 +1,4 @@
+import type { RecordingHttp } from '../../test_support/recording_http';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,6 @@ import {
   emptyClusterHttp,
   graphAnswer,
   httpError,
-  type GraphHttp,
 } from './testing/graph_http';
 
 // cytoscape needs a canvas, which jsdom lacks; the drawing is checked in the browser tests. This
@@ -53,7 +53,7 @@ const findSubj = (name: string) => waitFor(() => subj(name));
 const allSubj = (name: string) =>
   Array.from(document.querySelectorAll<HTMLElement>(`[data-test-subj="${name}"]`));
 
-async function renderPanel(http: GraphHttp) {
+async function renderPanel(http: RecordingHttp) {
   renderWithServices(<GraphQueryPanel />, http);
   const editor = (await findSubj('federationGraphQueryEditor')) as HTMLTextAreaElement;
   return { editor };

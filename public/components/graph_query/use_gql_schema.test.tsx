@@ -6,10 +6,11 @@ import { errorDetails } from '../../services/error_reason';
 import { ServicesProvider } from '../../services/services_context';
 import { memoryHistory } from '../../test_support/render_with_services';
 import { modelOutline } from './model_text';
-import { demoClusterHttp, httpError, type GraphHttp } from './testing/graph_http';
+import type { RecordingHttp } from '../../test_support/recording_http';
+import { demoClusterHttp, httpError } from './testing/graph_http';
 import { useGqlSchema } from './use_gql_schema';
 
-function wrapperFor(http: GraphHttp) {
+function wrapperFor(http: RecordingHttp) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>

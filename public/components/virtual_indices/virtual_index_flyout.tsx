@@ -1,25 +1,11 @@
-import {
-  EuiButton,
-  EuiButtonEmpty,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiFlyout,
-  EuiFlyoutBody,
-  EuiFlyoutFooter,
-  EuiFlyoutHeader,
-  EuiForm,
-  EuiLoadingContent,
-  EuiSpacer,
-  EuiSteps,
-  EuiText,
-  EuiTitle,
-} from '@elastic/eui';
-import { useId, useState } from 'react';
+import { EuiLoadingContent, EuiSpacer, EuiSteps, EuiText } from '@elastic/eui';
+import { useState } from 'react';
 import type { ResourceRef } from '../../services/api/datasources_api';
 import type { VirtualIndexSummary } from '../../services/api/virtual_indices_api';
 import { errorDetails } from '../../services/error_reason';
 import { useToasts } from '../../services/toasts_context';
 import { ErrorCallout } from '../shared/error_callout';
+import { FormFlyout } from '../shared/management/form_flyout';
 import { DatasourcePicker } from './datasource_picker';
 import { IndexNameField } from './index_name_field';
 import { KeyPicker } from './key_picker';
@@ -54,8 +40,6 @@ export function VirtualIndexFlyout({
   existingIds,
   onClose,
 }: VirtualIndexFlyoutProps) {
-  const titleId = useId();
-  const formId = useId();
   const editing = virtualIndex !== undefined;
   const [datasource, setDatasource] = useState(virtualIndex?.datasource ?? '');
   const [catalog, setCatalog] = useState('');
@@ -167,129 +151,80 @@ export function VirtualIndexFlyout({
   };
 
   return (
-    <EuiFlyout
-      ownFocus
-      // OUI gives flyouts role="dialog"; with ownFocus they are modal, and should say so.
-      aria-modal="true"
+    <FormFlyout
+      testSubjPrefix="federationVirtualIndices"
+      title={editing ? strings.editTitle(virtualIndex.id) : strings.createTitle()}
       onClose={onClose}
-      size="m"
-      aria-labelledby={titleId}
-      data-test-subj="federationVirtualIndicesFlyout"
+      onSubmit={() => void onSave()}
+      saveError={
+        serverError && !serverField ? { title: strings.saveError(), error: serverError } : null
+      }
+      cancelLabel={strings.cancelButton()}
+      saveLabel={strings.saveButton()}
+      isSaving={save.isPending}
+      saveDisabled={!ready || save.isPending}
     >
-      <EuiFlyoutHeader hasBorder>
-        <EuiTitle size="m">
-          <h2 id={titleId} data-test-subj="federationVirtualIndicesFlyoutTitle">
-            {editing ? strings.editTitle(virtualIndex.id) : strings.createTitle()}
-          </h2>
-        </EuiTitle>
-      </EuiFlyoutHeader>
-      <EuiFlyoutBody>
-        {serverError && !serverField ? (
-          <>
-            <ErrorCallout
-              title={strings.saveError()}
-              error={serverError}
-              dataTestSubj="federationVirtualIndicesSaveError"
-            />
-            <EuiSpacer size="m" />
-          </>
-        ) : null}
-        <EuiForm
-          component="form"
-          id={formId}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void onSave();
-          }}
-        >
-          <EuiSteps
-            headingElement="h3"
-            titleSize="xs"
-            steps={[
-              {
-                title: strings.stepDatasource(),
-                status: datasource ? 'complete' : 'incomplete',
-                children: (
-                  <DatasourcePicker
-                    value={datasource}
-                    onChange={chooseDatasource}
-                    error={errors.datasource}
-                  />
-                ),
-              },
-              {
-                title: strings.stepResource(),
-                status: resource ? 'complete' : 'incomplete',
-                children: datasource ? (
-                  <ResourcePickers
-                    datasource={datasource}
-                    catalog={catalog}
-                    schema={schema}
-                    resource={resource}
-                    onCatalog={(value) => {
-                      setCatalog(value);
-                      setSchema('');
-                    }}
-                    onSchema={setSchema}
-                    onResource={chooseResource}
-                    error={errors.resource}
-                  />
-                ) : (
-                  <Pending text={strings.afterDatasource()} />
-                ),
-              },
-              {
-                title: strings.stepMapping(),
-                status: columns.isSuccess ? 'complete' : 'incomplete',
-                children: mappingStep(),
-              },
-              {
-                title: strings.stepName(),
-                status: ready ? 'complete' : 'incomplete',
-                children: (
-                  <>
-                    <IndexNameField
-                      value={id}
-                      onChange={changed(setTypedId)}
-                      disabled={editing}
-                      error={errors.id}
-                    />
-                    <EuiText size="xs" color="subdued">
-                      <p>{strings.concreteIndexNote()}</p>
-                    </EuiText>
-                  </>
-                ),
-              },
-            ]}
-          />
-        </EuiForm>
-      </EuiFlyoutBody>
-      <EuiFlyoutFooter>
-        <EuiFlexGroup justifyContent="spaceBetween" responsive={false}>
-          <EuiFlexItem grow={false}>
-            <EuiButtonEmpty
-              onClick={onClose}
-              flush="left"
-              data-test-subj="federationVirtualIndicesCancelButton"
-            >
-              {strings.cancelButton()}
-            </EuiButtonEmpty>
-          </EuiFlexItem>
-          <EuiFlexItem grow={false}>
-            <EuiButton
-              type="submit"
-              form={formId}
-              fill
-              isLoading={save.isPending}
-              isDisabled={!ready || save.isPending}
-              data-test-subj="federationVirtualIndicesSaveButton"
-            >
-              {strings.saveButton()}
-            </EuiButton>
-          </EuiFlexItem>
-        </EuiFlexGroup>
-      </EuiFlyoutFooter>
-    </EuiFlyout>
+      <EuiSteps
+        headingElement="h3"
+        titleSize="xs"
+        steps={[
+          {
+            title: strings.stepDatasource(),
+            status: datasource ? 'complete' : 'incomplete',
+            children: (
+              <DatasourcePicker
+                value={datasource}
+                onChange={chooseDatasource}
+                error={errors.datasource}
+              />
+            ),
+          },
+          {
+            title: strings.stepResource(),
+            status: resource ? 'complete' : 'incomplete',
+            children: datasource ? (
+              <ResourcePickers
+                datasource={datasource}
+                catalog={catalog}
+                schema={schema}
+                resource={resource}
+                onCatalog={(value) => {
+                  setCatalog(value);
+                  setSchema('');
+                }}
+                onSchema={setSchema}
+                onResource={chooseResource}
+                error={errors.resource}
+              />
+            ) : (
+              <Pending text={strings.afterDatasource()} />
+            ),
+          },
+          {
+            title: strings.stepMapping(),
+            status: columns.isSuccess ? 'complete' : 'incomplete',
+            children: mappingStep(),
+          },
+          {
+            title: strings.stepName(),
+            status: ready ? 'complete' : 'incomplete',
+            children: (
+              <>
+                <IndexNameField
+                  value={id}
+                  onChange={changed(setTypedId)}
+                  disabled={editing}
+                  error={errors.id}
+                />
+                <EuiText size="xs" color="subdued">
+                  <p>{strings.concreteIndexNote()}</p>
+                </EuiText>
+              </>
+            ),
+          },
+        ]}
+      />
+    </FormFlyout>
   );
 }
 

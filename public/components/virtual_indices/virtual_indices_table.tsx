@@ -1,17 +1,13 @@
-import {
-  EuiButtonIcon,
-  EuiFlexGroup,
-  EuiFlexItem,
-  EuiInMemoryTable,
-  EuiLink,
-  EuiText,
-  type EuiBasicTableColumn,
-} from '@elastic/eui';
+import { EuiText, type EuiBasicTableColumn } from '@elastic/eui';
+import { editDeleteActionsColumn, idLinkColumn } from '../shared/management/list_table_columns';
+import { ManagementListTable } from '../shared/management/management_list_table';
 import { useMemo } from 'react';
 import type { VirtualIndexSummary } from '../../services/api/virtual_indices_api';
 import { MappedColumnsPopover } from './mapped_columns_popover';
 import { strings } from './strings';
 import { qualifiedName } from './virtual_index_form';
+
+const TEST_SUBJ_PREFIX = 'federationVirtualIndices';
 
 /** One table row: flat, so the search box matches every shown value. */
 interface VirtualIndexRow {
@@ -48,19 +44,11 @@ export function VirtualIndicesTable({
   const rows = useMemo(() => virtualIndices.map(toRow), [virtualIndices]);
 
   const columns: Array<EuiBasicTableColumn<VirtualIndexRow>> = [
-    {
-      field: 'id',
+    idLinkColumn<VirtualIndexRow>({
       name: strings.columnId(),
-      sortable: true,
-      render: (id: string) => (
-        <EuiLink
-          onClick={() => onEdit(id)}
-          data-test-subj={`federationVirtualIndicesEditLink-${id}`}
-        >
-          {id}
-        </EuiLink>
-      ),
-    },
+      testSubjPrefix: TEST_SUBJ_PREFIX,
+      onEdit,
+    }),
     { field: 'datasource', name: strings.columnDatasource(), sortable: true },
     {
       field: 'resource',
@@ -88,56 +76,24 @@ export function VirtualIndicesTable({
         <MappedColumnsPopover id={row.id} columns={row.source.columns} keyColumn={row.source.key} />
       ),
     },
-    {
+    editDeleteActionsColumn<VirtualIndexRow>({
       name: strings.columnActions(),
-      width: '96px',
-      render: (row: VirtualIndexRow) => (
-        <EuiFlexGroup gutterSize="s" responsive={false}>
-          <EuiFlexItem grow={false}>
-            <EuiButtonIcon
-              iconType="pencil"
-              aria-label={strings.editAction(row.id)}
-              title={strings.editAction(row.id)}
-              onClick={() => onEdit(row.id)}
-              data-test-subj={`federationVirtualIndicesEditButton-${row.id}`}
-            />
-          </EuiFlexItem>
-          <EuiFlexItem grow={false}>
-            <EuiButtonIcon
-              iconType="trash"
-              color="danger"
-              aria-label={strings.deleteAction(row.id)}
-              title={strings.deleteAction(row.id)}
-              onClick={() => onDelete(row.id)}
-              data-test-subj={`federationVirtualIndicesDeleteButton-${row.id}`}
-            />
-          </EuiFlexItem>
-        </EuiFlexGroup>
-      ),
-    },
+      testSubjPrefix: TEST_SUBJ_PREFIX,
+      editLabel: strings.editAction,
+      deleteLabel: strings.deleteAction,
+      onEdit,
+      onDelete,
+    }),
   ];
 
   return (
-    <EuiInMemoryTable<VirtualIndexRow>
-      items={rows}
-      itemId="id"
+    <ManagementListTable
+      rows={rows}
       columns={columns}
-      tableCaption={strings.tableCaption()}
-      search={{
-        box: {
-          incremental: true,
-          placeholder: strings.searchPlaceholder(),
-          'aria-label': strings.searchPlaceholder(),
-          'data-test-subj': 'federationVirtualIndicesSearch',
-        },
-      }}
-      sorting={{ sort: { field: 'id', direction: 'asc' } }}
-      pagination={rows.length > 20 ? { initialPageSize: 20, pageSizeOptions: [20, 50] } : false}
-      message={strings.noMatches()}
-      rowProps={(row: VirtualIndexRow) => ({
-        'data-test-subj': `federationVirtualIndicesRow-${row.id}`,
-      })}
-      data-test-subj="federationVirtualIndicesTable"
+      testSubjPrefix={TEST_SUBJ_PREFIX}
+      caption={strings.tableCaption()}
+      searchPlaceholder={strings.searchPlaceholder()}
+      noMatches={strings.noMatches()}
     />
   );
 }

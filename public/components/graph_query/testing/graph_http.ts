@@ -1,65 +1,7 @@
-import type { HttpClient, HttpFetchOptions } from '../../../types';
-import { httpError } from '../../../test_support/recording_http';
 import investments from '../../../../scripts/demo/investments_graph.json';
+import { httpError, RecordingHttp } from '../../../test_support/recording_http';
 
 export { httpError };
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface GraphCall {
-  method: Method;
-  path: string;
-  query?: HttpFetchOptions['query'];
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-type Handler = (call: GraphCall) => unknown;
-
-/**
- * A fake `HttpClient` for the graph screen's tests: records every request (with its signal, so
- * cancelling can be checked) and answers from the routes the test defines; anything else is the
- * 404 a missing route gives.
- */
-export class GraphHttp implements HttpClient {
-  readonly calls: GraphCall[] = [];
-  private readonly routes: Array<{ method: Method; path: string | RegExp; handle: Handler }> = [];
-
-  on(method: Method, path: string | RegExp, handle: Handler): this {
-    this.routes.unshift({ method, path, handle });
-    return this;
-  }
-
-  callsTo(method: Method, path: string | RegExp): GraphCall[] {
-    return this.calls.filter((c) => c.method === method && matches(path, c.path));
-  }
-
-  get = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('GET', path, options);
-  post = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('POST', path, options);
-  put = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('PUT', path, options);
-  delete = <T>(path: string, options?: HttpFetchOptions) =>
-    this.request<T>('DELETE', path, options);
-
-  private async request<T>(method: Method, path: string, options?: HttpFetchOptions): Promise<T> {
-    const call: GraphCall = {
-      method,
-      path,
-      query: options?.query,
-      body: options?.body === undefined ? undefined : JSON.parse(options.body),
-      signal: options?.signal,
-    };
-    this.calls.push(call);
-    const route = this.routes.find((r) => r.method === method && matches(r.path, path));
-    if (!route)
-      throw httpError(404, 'no_handler_found_exception', `no handler for ${method} ${path}`);
-    await Promise.resolve();
-    return (await route.handle(call)) as T;
-  }
-}
-
-function matches(pattern: string | RegExp, path: string): boolean {
-  return typeof pattern === 'string' ? pattern === path : pattern.test(path);
-}
 
 /** Mappings of the demo graph's indices, as the server answers them. */
 export const DEMO_MAPPINGS: Record<string, Record<string, { type: string }>> = {
@@ -92,8 +34,8 @@ const resolveAnswer = (names: string[]) => ({
 });
 
 /** A cluster with the demo graph loaded: its indices resolve and their mappings answer. */
-export function demoClusterHttp(): GraphHttp {
-  const http = new GraphHttp().on('GET', DEMO_PROBE, () =>
+export function demoClusterHttp(): RecordingHttp {
+  const http = new RecordingHttp().on('GET', DEMO_PROBE, () =>
     resolveAnswer(investments.entities.flatMap((entity) => entity.indices))
   );
   for (const entity of investments.entities) {
@@ -113,7 +55,7 @@ export function demoClusterHttp(): GraphHttp {
 }
 
 /** A cluster without the demo graph: nothing resolves, every mapping request is a 404. */
-export function emptyClusterHttp(): GraphHttp {
+export function emptyClusterHttp(): RecordingHttp {
   const http = demoClusterHttp().on('GET', DEMO_PROBE, () => resolveAnswer([]));
   http.on('GET', /\/_mapping$/, (call) =>
     Promise.reject(

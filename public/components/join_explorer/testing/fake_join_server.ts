@@ -1,22 +1,12 @@
-import type { HttpClient, HttpFetchError, HttpFetchOptions } from '../../../types';
+import type { HttpFetchError } from '../../../types';
+import { httpError, RecordingHttp, type RecordedCall } from '../../../test_support/recording_http';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { httpError };
+
+type JsonBody = Record<string, unknown>;
 
 /** One request the explorer made, its JSON body parsed. */
-export interface RecordedCall {
-  method: Method;
-  path: string;
-  query?: HttpFetchOptions['query'];
-  body?: Record<string, unknown>;
-}
-
-/** What `core.http` throws for an OpenSearch-shaped error answer. */
-export function httpError(status: number, type: string, reason: string): HttpFetchError {
-  const error = new Error(reason) as Error & { body: unknown; response: { status: number } };
-  error.body = { error: { root_cause: [{ type, reason }], type, reason }, status };
-  error.response = { status };
-  return error;
-}
+export type JoinCall = RecordedCall<JsonBody>;
 
 export interface FakeJoinServerOptions {
   /** How many parent documents the join matches; hit i (1-based) has `_id` `p<i>`, sort `[i]`. */
@@ -43,101 +33,80 @@ const MAPPINGS: Record<string, Record<string, { type: string; fields?: object }>
   vi_orders: { order_id: { type: 'long' }, company_code: { type: 'keyword' } },
 };
 
+const RESOLVED = {
+  indices: [
+    { name: 'articles', attributes: ['open'] },
+    { name: 'companies', attributes: ['open'], aliases: ['firms'] },
+    { name: 'vi_orders', attributes: ['open'] },
+    { name: '.hidden-thing', attributes: ['open', 'hidden'] },
+  ],
+  aliases: [{ name: 'firms', indices: ['companies'] }],
+  data_streams: [],
+};
+
+const VIRTUAL_INDICES = {
+  hits: {
+    total: { value: 1, relation: 'eq' },
+    hits: [
+      {
+        _index: '.federation-virtual-indices',
+        _id: 'vi_orders',
+        _source: {
+          datasource: 'shop_pg',
+          resource: 'orders',
+          key: 'order_id',
+          columns: [
+            { name: 'order_id', remote_type: 'int8', type: 'long' },
+            { name: 'company_code', remote_type: 'text', type: 'keyword' },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+function mappingAnswer(path: string) {
+  const index = decodeURIComponent(path.split('/')[2]);
+  const properties = MAPPINGS[index];
+  if (!properties) throw httpError(404, 'index_not_found_exception', `no such index [${index}]`);
+  return { [index]: { mappings: { properties } } };
+}
+
 /**
  * A recording `HttpClient` that answers like the server for the routes the join explorer uses:
  * `_resolve/index`, the virtual-index list, `_mapping`, `_pit` open and close, and a PIT search
  * that pages `matching` parents by `search_after` (a later page starts after the given sort
  * value) and moves the PIT id on every page, as spec §4.5 allows.
  */
-export class FakeJoinServer implements HttpClient {
-  readonly calls: RecordedCall[] = [];
+export class FakeJoinServer extends RecordingHttp<JsonBody> {
   readonly openPits = new Set<string>();
   private pitCount = 0;
 
-  constructor(private readonly options: FakeJoinServerOptions = {}) {}
-
-  searches(): RecordedCall[] {
-    return this.calls.filter((c) => c.method === 'POST' && c.path === '/svc/_search');
+  constructor(private readonly options: FakeJoinServerOptions = {}) {
+    super();
+    this.on('GET', '/svc/_resolve/index/*', () => RESOLVED)
+      .on('GET', '/_svc/connector/index/_search', () => VIRTUAL_INDICES)
+      .on('GET', /^\/svc\/[^/]+\/_mapping$/, (call) => mappingAnswer(call.path))
+      .on('POST', /^\/svc\/[^/]+\/_pit$/, () => this.openPit())
+      .on('DELETE', '/svc/_pit', (call) => this.closePit(String(call.body?.id)))
+      .on('POST', '/svc/_search', (call) => this.search(call.body ?? {}));
   }
 
-  callsTo(method: Method, path: string): RecordedCall[] {
-    return this.calls.filter((c) => c.method === method && c.path === path);
+  searches(): JoinCall[] {
+    return this.callsTo('POST', '/svc/_search');
   }
 
-  get = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('GET', path, options);
-  post = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('POST', path, options);
-  put = <T>(path: string, options?: HttpFetchOptions) => this.request<T>('PUT', path, options);
-  delete = <T>(path: string, options?: HttpFetchOptions) =>
-    this.request<T>('DELETE', path, options);
-
-  private async request<T>(method: Method, path: string, options?: HttpFetchOptions): Promise<T> {
-    const body =
-      options?.body === undefined
-        ? undefined
-        : (JSON.parse(options.body) as Record<string, unknown>);
-    this.calls.push({ method, path, query: options?.query, body });
-    // A round trip's tick: the screen must render its loading state in between.
-    await Promise.resolve();
-    return this.answer(method, path, body) as T;
+  private openPit() {
+    if (this.options.pitError) throw this.options.pitError;
+    const id = `pit-${++this.pitCount}`;
+    this.openPits.add(id);
+    return { id, pit_id: id, creation_time: 0 };
   }
 
-  private answer(method: Method, path: string, body?: Record<string, unknown>): unknown {
-    if (method === 'GET' && path === '/svc/_resolve/index/*') {
-      return {
-        indices: [
-          { name: 'articles', attributes: ['open'] },
-          { name: 'companies', attributes: ['open'], aliases: ['firms'] },
-          { name: 'vi_orders', attributes: ['open'] },
-          { name: '.hidden-thing', attributes: ['open', 'hidden'] },
-        ],
-        aliases: [{ name: 'firms', indices: ['companies'] }],
-        data_streams: [],
-      };
-    }
-    if (method === 'GET' && path === '/_svc/connector/index/_search') {
-      return {
-        hits: {
-          total: { value: 1, relation: 'eq' },
-          hits: [
-            {
-              _index: '.federation-virtual-indices',
-              _id: 'vi_orders',
-              _source: {
-                datasource: 'shop_pg',
-                resource: 'orders',
-                key: 'order_id',
-                columns: [
-                  { name: 'order_id', remote_type: 'int8', type: 'long' },
-                  { name: 'company_code', remote_type: 'text', type: 'keyword' },
-                ],
-              },
-            },
-          ],
-        },
-      };
-    }
-    const mapping = /^\/svc\/([^/]+)\/_mapping$/.exec(path);
-    if (method === 'GET' && mapping) {
-      const index = decodeURIComponent(mapping[1]);
-      const properties = MAPPINGS[index];
-      if (!properties)
-        throw httpError(404, 'index_not_found_exception', `no such index [${index}]`);
-      return { [index]: { mappings: { properties } } };
-    }
-    if (method === 'POST' && /^\/svc\/[^/]+\/_pit$/.test(path)) {
-      if (this.options.pitError) throw this.options.pitError;
-      const id = `pit-${++this.pitCount}`;
-      this.openPits.add(id);
-      return { id, pit_id: id, creation_time: 0 };
-    }
-    if (method === 'DELETE' && path === '/svc/_pit') {
-      const id = String(body?.id);
-      const known = this.openPits.delete(id);
-      if (!known) throw httpError(404, 'resource_not_found_exception', `no PIT [${id}]`);
-      return { pits: [{ successful: true, pit_id: id }] };
-    }
-    if (method === 'POST' && path === '/svc/_search') return this.search(body ?? {});
-    throw httpError(404, 'no_handler_found_exception', `no handler for ${method} ${path}`);
+  private closePit(id: string) {
+    const known = this.openPits.delete(id);
+    if (!known) throw httpError(404, 'resource_not_found_exception', `no PIT [${id}]`);
+    return { pits: [{ successful: true, pit_id: id }] };
   }
 
   private search(body: Record<string, unknown>) {
