@@ -6,6 +6,10 @@ import type { Metafile, Plugin } from 'esbuild';
  * names to those globals). A plugin bundle must use those copies: a second React breaks hooks, a
  * second OUI breaks theming. This esbuild plugin resolves each import to a one-line module that
  * reads the shared global, so none of these libraries ends up in our bundle.
+ *
+ * Checked against OpenSearch Dashboards 3.x `packages/osd-ui-shared-deps` (its `externals`; 3.5–3.7
+ * share React 18, OUI and Monaco 0.52 as the bare editor API through `@osd/monaco`).
+ * OSD shares neither `react/jsx-runtime` nor `react-dom/client`: both are derived below.
  */
 const SHARED_DEPS: Record<string, string> = {
   react: 'React',

@@ -219,7 +219,7 @@ describe('OSD server adapter', () => {
   it('refuses an unknown federation.* setting at setup with a clear message', async () => {
     const strict = createOsdHarness({ enabled: true, noSuchSetting: 1 });
     await expect(plugin(strict.initializerContext).setup(strict.core)).rejects.toThrow(
-      /noSuchSetting/
+      '[federation.noSuchSetting]: not a setting of this plugin'
     );
   });
 

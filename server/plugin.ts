@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { APP_PATH, PLUGIN_ID } from '../common/constants';
 import { SAVED_QUERY_TYPE } from '../common/saved_query_types';
 import { FederationEngine } from './engine/federation_engine';
@@ -73,7 +74,7 @@ export class FederationPlugin {
           'OpenSearch Dashboards set opensearch.requestTimeout instead'
       );
     }
-    const settings = parseSettings(raw);
+    const settings = parseOsdSettings(raw);
     if (settings.encryptionKey === undefined) {
       this.logger.warn(
         'federation.encryptionKey is not set: datasources with a password cannot be saved'
@@ -130,4 +131,27 @@ function firstValue<T>(source: Subscribable<T>): Promise<T> {
       queueMicrotask(() => subscription.unsubscribe());
     });
   });
+}
+
+/**
+ * The engine's settings from `federation.*`, every problem named by its key as the user wrote it
+ * in opensearch_dashboards.yml (`federation.noSuchSetting`), not as zod's issue list.
+ */
+function parseOsdSettings(raw: Record<string, unknown>): FederationSettings {
+  try {
+    return parseSettings(raw);
+  } catch (error) {
+    if (!(error instanceof z.ZodError)) throw error;
+    const problems = error.issues.map((issue) => {
+      const keys =
+        issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.map(String).join('.')];
+      const named = keys.map((key) => `[federation.${key}]`).join(', ');
+      return issue.code === 'unrecognized_keys'
+        ? `${named}: not a setting of this plugin`
+        : `${named}: ${issue.message}`;
+    });
+    throw new Error(`Invalid configuration in opensearch_dashboards.yml: ${problems.join('; ')}`, {
+      cause: error,
+    });
+  }
 }

@@ -1,5 +1,5 @@
-import { FederationError, OpenSearchResponseError } from '../errors';
-import { isAlreadyExists } from '../opensearch/client_errors';
+import { FederationError } from '../errors';
+import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 
 export interface StoredDocument<T> {
@@ -42,16 +42,12 @@ export class CatalogStore<T extends object> {
     // No document has an empty id; asking for one would address `<index>/_doc/` itself.
     if (id === '') return null;
     await this.ensureIndex();
-    try {
-      const doc = await this.openSearch.request<StoredDocument<T> & { found: boolean }>({
-        method: 'GET',
-        path: opensearchPath(this.index, '_doc', id),
-      });
-      return doc.found ? doc : null;
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
-      throw error;
-    }
+    // Absent (404, `found: false`; or the index deleted by hand) is an answer, not an error.
+    const doc = await this.openSearch.request<StoredDocument<T> & { found?: boolean }>(
+      { method: 'GET', path: opensearchPath(this.index, '_doc', id) },
+      expecting(404)
+    );
+    return doc.found === true ? doc : null;
   }
 
   /** Several entries by id, in the order asked; missing ones are null. */
@@ -90,8 +86,9 @@ export class CatalogStore<T extends object> {
     options: { refresh?: boolean } = {}
   ): Promise<WriteResult | null> {
     await this.ensureIndex();
-    try {
-      return await this.openSearch.request<WriteResult>({
+    // Losing the race (409) is an outcome this call exists for, so it is an answer, not an error.
+    const answer = await this.openSearch.request<WriteResult>(
+      {
         method: 'PUT',
         path: opensearchPath(this.index, '_doc', id),
         body: source as Record<string, unknown>,
@@ -100,11 +97,10 @@ export class CatalogStore<T extends object> {
           if_seq_no: String(read._seq_no),
           if_primary_term: String(read._primary_term),
         },
-      });
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 409) return null;
-      throw error;
-    }
+      },
+      expecting(409)
+    );
+    return answeredError(answer) === null ? answer : null;
   }
 
   /** Changes some fields of an entry, leaving the rest (possibly large) where it is. */
@@ -122,16 +118,16 @@ export class CatalogStore<T extends object> {
 
   async delete(id: string): Promise<WriteResult | null> {
     await this.ensureIndex();
-    try {
-      return await this.openSearch.request<WriteResult>({
+    // Deleting an absent entry answers 404 (`result: not_found`): expected, so not an error.
+    const answer = await this.openSearch.request<WriteResult>(
+      {
         method: 'DELETE',
         path: opensearchPath(this.index, '_doc', id),
         querystring: { refresh: 'true' },
-      });
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
-      throw error;
-    }
+      },
+      expecting(404)
+    );
+    return answer.result === 'deleted' ? answer : null;
   }
 
   /** Every entry, sorted by id (in memory: sorting on `_id` is off by default in OpenSearch 3). */
@@ -173,17 +169,20 @@ export class CatalogStore<T extends object> {
   }
 
   private async createIndex(): Promise<void> {
-    try {
-      await this.openSearch.request({
+    // Every start of every server process creates the index: "already exists" (400) is the
+    // usual answer, so it comes back as a response; any other 400 is still an error.
+    const answer = await this.openSearch.request(
+      {
         method: 'PUT',
         path: opensearchPath(this.index),
         body: {
           settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
           mappings: { dynamic: 'strict', properties: this.properties },
         },
-      });
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error;
-    }
+      },
+      expecting(400)
+    );
+    const error = answeredError(answer);
+    if (error !== null && !isAlreadyExists(error)) throw error;
   }
 }

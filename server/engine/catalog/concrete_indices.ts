@@ -1,7 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
-import { FederationError, OpenSearchResponseError } from '../errors';
+import { FederationError } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
-import { isAlreadyExists } from '../opensearch/client_errors';
+import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
 
 /**
  * The empty OpenSearch index that stands beside each virtual index (spec §5): it lets security
@@ -44,20 +44,18 @@ export class ConcreteIndices {
   }
 
   private async checkReadable(name: string): Promise<void> {
-    let shards: number;
-    try {
-      const response = await this.readCheck.request<{ _shards?: { total?: number } }>({
+    const response = await this.readCheck.request<{ _shards?: { total?: number } }>(
+      {
         method: 'POST',
         path: opensearchPath(name, '_search'),
         querystring: { size: '0', track_total_hits: 'false' },
-      });
-      shards = response._shards?.total ?? 0;
-    } catch (error) {
-      // A concrete index deleted by hand: OpenSearch's security plugin checks the name before
-      // it looks for the index, so a 404 means the name itself is not forbidden.
-      if (error instanceof OpenSearchResponseError && error.status === 404) return;
-      throw error;
-    }
+      },
+      expecting(404)
+    );
+    // A concrete index deleted by hand (404, expected): OpenSearch's security plugin checks the
+    // name before it looks for the index, so a 404 means the name itself is not forbidden.
+    if (answeredError(response) !== null) return;
+    const shards = response._shards?.total ?? 0;
     // With `do_not_fail_on_forbidden` the security plugin answers 200 with the index left out.
     if (shards === 0) {
       throw new FederationError(
@@ -127,15 +125,24 @@ export class ConcreteIndices {
     }
   }
 
+  /**
+   * Throws OpenSearch's 400 when the index exists (callers decide whether a race lost is fine);
+   * that 400 arrives as a response, so inside OSD it is not logged as a client error.
+   */
   private async create(name: string, columns: VirtualIndexColumn[]): Promise<void> {
-    await this.openSearch.request({
-      method: 'PUT',
-      path: opensearchPath(name),
-      body: {
-        settings: { index: { number_of_shards: 1, auto_expand_replicas: '0-1' } },
-        mappings: { properties: mappingProperties(columns) },
+    const answer = await this.openSearch.request(
+      {
+        method: 'PUT',
+        path: opensearchPath(name),
+        body: {
+          settings: { index: { number_of_shards: 1, auto_expand_replicas: '0-1' } },
+          mappings: { properties: mappingProperties(columns) },
+        },
       },
-    });
+      expecting(400)
+    );
+    const error = answeredError(answer);
+    if (error !== null) throw error;
   }
 
   private async setWriteBlock(name: string, blocked: boolean): Promise<void> {
@@ -164,16 +171,12 @@ export class ConcreteIndices {
   }
 
   private async documentCount(name: string): Promise<number | null> {
-    try {
-      const response = await this.openSearch.request<{ count: number }>({
-        method: 'GET',
-        path: opensearchPath(name, '_count'),
-      });
-      return response.count;
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
-      throw error;
-    }
+    // A missing index (404) is the usual case for a new virtual index: an answer, not an error.
+    const response = await this.openSearch.request<{ count?: number }>(
+      { method: 'GET', path: opensearchPath(name, '_count') },
+      expecting(404)
+    );
+    return typeof response.count === 'number' ? response.count : null;
   }
 }
 

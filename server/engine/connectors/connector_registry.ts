@@ -52,10 +52,13 @@ export class ConnectorRegistry {
 
   /**
    * Refuses, with the same 400 a connection would give, a SQLite file outside the allowed
-   * directories; checked on save so that such a datasource is never stored.
+   * directories; checked on save so that such a datasource is never stored. A SQLite datasource
+   * is refused (503) as well when the native driver cannot load on this Node.
    */
   async checkLocation(spec: ConnectionSpec): Promise<void> {
-    if (spec.kind === 'sqlite') await this.sqlite.files.resolve(spec.file);
+    if (spec.kind !== 'sqlite') return;
+    this.sqlite.driver.assertAvailable();
+    await this.sqlite.files.resolve(spec.file);
   }
 
   async evict(id: string): Promise<void> {

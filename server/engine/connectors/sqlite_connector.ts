@@ -29,14 +29,19 @@ import {
 } from './connector_support';
 import type { SqliteSpec } from './jdbc_url';
 import { SqliteDeadline } from './sqlite_deadline';
+import { SqliteDriver, type SqliteDriverLoader } from './sqlite_driver';
 import { SqliteFileAccess } from './sqlite_files';
 import { sqliteMappedType } from './sqlite_types';
 import { SqliteWorkerError, SqliteWorkerPool, type SqliteWorker } from './sqlite_worker_pool';
 
-/** What every SQLite datasource of one host shares: its worker processes and allowed files. */
+/**
+ * What every SQLite datasource of one host shares: its worker processes, allowed files, and
+ * whether the native driver loads on this Node at all.
+ */
 export interface SqliteHost {
   pool: SqliteWorkerPool;
   files: SqliteFileAccess;
+  driver: SqliteDriver;
 }
 
 export interface SqliteHostOptions {
@@ -44,10 +49,13 @@ export interface SqliteHostOptions {
   workers: number;
   /** Directories whose files may be opened; `null` allows any file (tests and scripts only). */
   directories: readonly string[] | null;
+  /** Tests replace the driver load to see a failed native load. */
+  loadDriver?: SqliteDriverLoader;
 }
 
 export function createSqliteHost(options: SqliteHostOptions, limits: ConnectorLimits): SqliteHost {
   return {
+    driver: new SqliteDriver(options.loadDriver),
     pool: new SqliteWorkerPool({
       size: options.workers,
       idleTimeoutMs: limits.idleTimeoutMs,
@@ -125,6 +133,7 @@ export class SqliteConnector implements Connector {
     const deadline = new SqliteDeadline(timeoutMs, options?.signal);
     let worker: SqliteWorker | undefined;
     try {
+      this.host.driver.assertAvailable();
       const file = await this.resolveFile();
       const acquired = await deadline.run((signal) =>
         this.host.pool.acquire(signal, this.limits.connectTimeoutMs, () => this.busyError())

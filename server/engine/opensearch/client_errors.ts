@@ -1,4 +1,5 @@
 import { FederationError, OpenSearchResponseError } from '../errors';
+import type { TransportRequestOptions } from './transport';
 
 /**
  * Translates an error thrown by an OpenSearch client call into an engine error. Matched on the
@@ -78,4 +79,24 @@ export function isAlreadyExists(error: unknown): boolean {
     error instanceof OpenSearchResponseError &&
     JSON.stringify(error.body ?? '').includes('resource_already_exists_exception')
   );
+}
+
+/**
+ * Request options under which OpenSearch answering one of `statuses` is a response, not a client
+ * error (opensearch-js's per-request `ignore`). For calls whose failure is an expected outcome (an
+ * index that already exists, a document that is absent): inside OSD every client error is logged
+ * at error level by OSD's own `response` listener, so an expected answer must not be one.
+ */
+export function expecting(...statuses: number[]): TransportRequestOptions {
+  return { ignore: statuses };
+}
+
+/**
+ * The error an OpenSearch answer carries (`{error, status}`), for a call made with `expecting`:
+ * the answer arrives as a response, and the caller tells the expected error from another one.
+ */
+export function answeredError(body: unknown): OpenSearchResponseError | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const status = (body as { status?: unknown }).status;
+  return new OpenSearchResponseError(typeof status === 'number' ? status : 500, body);
 }

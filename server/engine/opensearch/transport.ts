@@ -13,6 +13,8 @@ export interface TransportRequestParams {
 
 export interface TransportRequestOptions {
   headers?: Record<string, string>;
+  /** Statuses answered as responses, not errors (expected outcomes; see `expecting`). */
+  ignore?: number[];
   requestTimeout?: number;
   signal?: AbortSignal;
 }

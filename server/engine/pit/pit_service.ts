@@ -5,6 +5,7 @@ import { badRequest, FederationError } from '../errors';
 import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
 import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
 import { deserializeKeySet, serializeKeySet } from '../backends/key_set';
+import { expecting } from '../opensearch/client_errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, type QueryParams } from '../backends/query_params';
@@ -76,13 +77,18 @@ export class PitService {
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
     await this.store.delete(id);
+    // Already expired in OpenSearch (404, expected, so not a client error): our state is gone,
+    // which is what counts; any other failure to close is not the caller's concern either.
     await this.openSearch
-      .request({
-        method: 'DELETE',
-        path: '/_search/point_in_time',
-        body: { pit_id: [doc._source.os_pit_id] },
-      })
-      .catch(() => undefined); // Already expired in OpenSearch: our state is gone, which is what counts.
+      .request(
+        {
+          method: 'DELETE',
+          path: '/_search/point_in_time',
+          body: { pit_id: [doc._source.os_pit_id] },
+        },
+        expecting(404)
+      )
+      .catch(() => undefined);
     return { pits: [{ successful: true, pit_id: id }] };
   }
 

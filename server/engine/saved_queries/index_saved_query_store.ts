@@ -3,8 +3,7 @@ import {
   type SavedQueryBody,
   type SavedQuerySource,
 } from '../../../common/saved_query_types';
-import { OpenSearchResponseError } from '../errors';
-import { isAlreadyExists } from '../opensearch/client_errors';
+import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import { SAVED_QUERY_INDEX_PROPERTIES } from './saved_query_mappings';
 import {
@@ -43,16 +42,12 @@ export class IndexSavedQueryStore implements SavedQueryStore {
 
   async get(id: string): Promise<StoredSavedQuery | null> {
     await this.ensureIndex();
-    try {
-      const doc = await this.openSearch.request<Document & { found: boolean }>({
-        method: 'GET',
-        path: opensearchPath(this.index, '_doc', id),
-      });
-      return doc.found ? stored(doc) : null;
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
-      throw error;
-    }
+    // Absent (404, `found: false`; or the index deleted by hand) is an answer, not an error.
+    const doc = await this.openSearch.request<Document & { found?: boolean }>(
+      { method: 'GET', path: opensearchPath(this.index, '_doc', id) },
+      expecting(404)
+    );
+    return doc.found === true ? stored(doc) : null;
   }
 
   async put(id: string, body: SavedQueryBody): Promise<SavedQueryWrite> {
@@ -69,17 +64,16 @@ export class IndexSavedQueryStore implements SavedQueryStore {
 
   async delete(id: string): Promise<SavedQueryWrite | null> {
     await this.ensureIndex();
-    try {
-      const answer = await this.openSearch.request<WriteAnswer>({
+    // Deleting an absent query answers 404 (`result: not_found`): expected, so not an error.
+    const answer = await this.openSearch.request<WriteAnswer>(
+      {
         method: 'DELETE',
         path: opensearchPath(this.index, '_doc', id),
         querystring: { refresh: 'true' },
-      });
-      return { result: 'deleted', meta: meta(answer) };
-    } catch (error) {
-      if (error instanceof OpenSearchResponseError && error.status === 404) return null;
-      throw error;
-    }
+      },
+      expecting(404)
+    );
+    return answer.result === 'deleted' ? { result: 'deleted', meta: meta(answer) } : null;
   }
 
   async search({ text, from, size }: SavedQuerySearch): Promise<SavedQueryPage> {
@@ -121,18 +115,21 @@ export class IndexSavedQueryStore implements SavedQueryStore {
   }
 
   private async createIndex(): Promise<void> {
-    try {
-      await this.openSearch.request({
+    // "Already exists" (400) is the usual answer after the first start: a response, not an
+    // error; any other 400 is still one.
+    const answer = await this.openSearch.request(
+      {
         method: 'PUT',
         path: opensearchPath(this.index),
         body: {
           settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
           mappings: { dynamic: 'strict', properties: SAVED_QUERY_INDEX_PROPERTIES },
         },
-      });
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error;
-    }
+      },
+      expecting(400)
+    );
+    const error = answeredError(answer);
+    if (error !== null && !isAlreadyExists(error)) throw error;
   }
 }
 
