@@ -4,46 +4,22 @@
  * entry required from plain JavaScript, resolving modules only from the zip's node_modules, and
  * driven through the OSD harness with a real OpenSearch client (the zip's own copy).
  */
-import { createWriteStream } from 'fs';
-import { mkdir, mkdtemp, readFile, rm } from 'fs/promises';
+import { mkdtemp, readFile, rm } from 'fs/promises';
 import { createRequire } from 'module';
 import os from 'os';
 import path from 'path';
-import { pipeline } from 'stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open as openZip, type Entry, type ZipFile } from 'yauzl';
 import { buildPlugin, type PluginBuildResult } from '../../scripts/build_plugin';
 import { buildOsdBundle, OSD_BUNDLE_FILE } from '../../scripts/build_ui';
 import type { HandlerContext } from '../../server/http/router_contract';
 import type { PluginInitializerContext } from '../../server/osd_types';
 import { openSearchUrl, uniqueName } from '../bed/context';
 import { createOsdHarness } from '../osd/osd_harness';
+import { unzip } from './unzip';
 import { createRecordingSavedObjectsClient } from '../osd/saved_objects_client';
 
 const OSD_VERSION = '3.7.0';
 const PLUGIN = 'opensearch-dashboards/federation';
-
-/** Unpacks every entry of `zipPath` under `dir`; returns the entry names. */
-function unzip(zipPath: string, dir: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    openZip(zipPath, { lazyEntries: true }, (error, zip?: ZipFile) => {
-      if (error || !zip) return reject(error ?? new Error('no zip'));
-      const names: string[] = [];
-      zip.on('error', reject).on('end', () => resolve(names));
-      zip.on('entry', (entry: Entry) => {
-        names.push(entry.fileName);
-        const target = path.join(dir, entry.fileName);
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error('no stream'));
-          mkdir(path.dirname(target), { recursive: true })
-            .then(() => pipeline(stream, createWriteStream(target)))
-            .then(() => zip.readEntry(), reject);
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
 
 interface UnpackedServer {
   plugin(context: PluginInitializerContext): {

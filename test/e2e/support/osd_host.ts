@@ -1,6 +1,7 @@
 /**
  * A page that hosts the plugin's OSD bundle the way OpenSearch Dashboards 3.x does, for browser
- * tests of `target/public/federation.plugin.js` without an OSD install:
+ * tests of `target/public/federation.plugin.js` as unpacked from the plugin zip, without an OSD
+ * install:
  *
  * - `window.__osdBundles__`: OSD's bundle loader, as `osd_bundles_loader_source.js` (OSD's
  *   src/legacy/ui/ui_render/bootstrap) defines it: `define(key, bundleRequire, moduleKey)` stores,
@@ -20,11 +21,16 @@ import { tmpdir } from 'os';
 import path from 'path';
 import type { Page } from 'playwright-core';
 import { APP_PATH } from '../../../common/constants';
-import { buildOsdBundle, OSD_BUNDLE_FILE } from '../../../scripts/build_ui';
+import { buildPlugin } from '../../../scripts/build_plugin';
+import { OSD_BUNDLE_FILE } from '../../../scripts/build_ui';
+import { unzip } from '../../plugin_zip/unzip';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const OUI_DIR = path.dirname(require.resolve('@elastic/eui/package.json', { paths: [ROOT] }));
 const MONACO_ESM = path.join(ROOT, 'node_modules', 'monaco-editor', 'esm');
+
+/** Where OSD's plugin-helpers layout puts the browser bundle inside the zip. */
+const ZIP_PUBLIC_DIR = 'opensearch-dashboards/federation/target/public';
 
 /** Where the page's files are served, on the standalone host's origin (so /svc is same-origin). */
 export const OSD_HOST_PREFIX = '/osd-host';
@@ -95,8 +101,11 @@ export interface OsdHostPage {
 
 export async function buildOsdHostPage(): Promise<OsdHostPage> {
   const dir = await mkdtemp(path.join(tmpdir(), 'federation-osd-host-'));
-  const pluginDir = path.join(dir, 'plugin');
-  await buildOsdBundle({ outDir: pluginDir, force: true });
+  // The bundle users install: built into the plugin zip, then unpacked from it.
+  const { zipPath } = await buildPlugin({ outDir: path.join(dir, 'zip') });
+  const unpacked = path.join(dir, 'unpacked');
+  await unzip(zipPath, unpacked, (name) => name.startsWith(`${ZIP_PUBLIC_DIR}/`));
+  const pluginDir = path.join(unpacked, ZIP_PUBLIC_DIR);
   await build({
     ...COMMON,
     stdin: { contents: SHARED_DEPS_ENTRY, resolveDir: ROOT, sourcefile: 'shared_deps.js' },
@@ -119,7 +128,7 @@ export async function buildOsdHostPage(): Promise<OsdHostPage> {
     <div id="app"></div>
     <script src="${OSD_HOST_PREFIX}/loader.js"></script>
     <script src="${OSD_HOST_PREFIX}/shared/osd_shared_deps.js"></script>
-    <script src="${OSD_HOST_PREFIX}/plugin/${OSD_BUNDLE_FILE}"></script>
+    <script src="${OSD_HOST_PREFIX}/unpacked/${ZIP_PUBLIC_DIR}/${OSD_BUNDLE_FILE}"></script>
     <script src="${OSD_HOST_PREFIX}/host/osd_host_page.js"></script>
   </body>
 </html>
