@@ -1,5 +1,6 @@
 import { FederationError } from '../errors';
-import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
+import { answeredError, expecting } from '../opensearch/client_errors';
+import { HiddenIndex } from '../opensearch/hidden_index';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 
 export interface StoredDocument<T> {
@@ -30,18 +31,20 @@ const LIST_LIMIT = 10_000;
  * hot paths may opt out per call.
  */
 export class CatalogStore<T extends object> {
-  private ready: Promise<void> | null = null;
+  private readonly hiddenIndex: HiddenIndex;
 
   constructor(
     private readonly openSearch: OpenSearchGateway,
     readonly index: string,
-    private readonly properties: Record<string, unknown>
-  ) {}
+    properties: Record<string, unknown>
+  ) {
+    this.hiddenIndex = new HiddenIndex(openSearch, index, properties);
+  }
 
   async get(id: string): Promise<StoredDocument<T> | null> {
     // No document has an empty id; asking for one would address `<index>/_doc/` itself.
     if (id === '') return null;
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     // Absent (404, `found: false`; or the index deleted by hand) is an answer, not an error.
     const doc = await this.openSearch.request<StoredDocument<T> & { found?: boolean }>(
       { method: 'GET', path: opensearchPath(this.index, '_doc', id) },
@@ -53,7 +56,7 @@ export class CatalogStore<T extends object> {
   /** Several entries by id, in the order asked; missing ones are null. */
   async getMany(ids: string[]): Promise<Array<StoredDocument<T> | null>> {
     if (ids.length === 0) return [];
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     const response = await this.openSearch.request<{
       docs: Array<StoredDocument<T> & { found?: boolean }>;
     }>({
@@ -65,7 +68,7 @@ export class CatalogStore<T extends object> {
   }
 
   async put(id: string, source: T, options: { refresh?: boolean } = {}): Promise<WriteResult> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     return this.openSearch.request<WriteResult>({
       method: 'PUT',
       path: opensearchPath(this.index, '_doc', id),
@@ -85,7 +88,7 @@ export class CatalogStore<T extends object> {
     read: Pick<StoredDocument<T>, '_seq_no' | '_primary_term'>,
     options: { refresh?: boolean } = {}
   ): Promise<WriteResult | null> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     // Losing the race (409) is an outcome this call exists for, so it is an answer, not an error.
     const answer = await this.openSearch.request<WriteResult>(
       {
@@ -105,7 +108,7 @@ export class CatalogStore<T extends object> {
 
   /** Changes some fields of an entry, leaving the rest (possibly large) where it is. */
   async update(id: string, fields: Partial<T>, options: { refresh?: boolean } = {}): Promise<void> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     await this.openSearch.request({
       method: 'POST',
       path: opensearchPath(this.index, '_update', id),
@@ -117,7 +120,7 @@ export class CatalogStore<T extends object> {
   }
 
   async delete(id: string): Promise<WriteResult | null> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     // Deleting an absent entry answers 404 (`result: not_found`): expected, so not an error.
     const answer = await this.openSearch.request<WriteResult>(
       {
@@ -132,7 +135,7 @@ export class CatalogStore<T extends object> {
 
   /** Every entry, sorted by id (in memory: sorting on `_id` is off by default in OpenSearch 3). */
   async list(where?: Record<string, string>): Promise<Array<StoredDocument<T>>> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     const filter = Object.entries(where ?? {}).map(([field, value]) => ({
       term: { [field]: value },
     }));
@@ -158,31 +161,5 @@ export class CatalogStore<T extends object> {
       );
     }
     return response.hits.hits.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
-  }
-
-  private ensureIndex(): Promise<void> {
-    this.ready ??= this.createIndex().catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createIndex(): Promise<void> {
-    // Every start of every server process creates the index: "already exists" (400) is the
-    // usual answer, so it comes back as a response; any other 400 is still an error.
-    const answer = await this.openSearch.request(
-      {
-        method: 'PUT',
-        path: opensearchPath(this.index),
-        body: {
-          settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
-          mappings: { dynamic: 'strict', properties: this.properties },
-        },
-      },
-      expecting(400)
-    );
-    const error = answeredError(answer);
-    if (error !== null && !isAlreadyExists(error)) throw error;
   }
 }

@@ -3,7 +3,8 @@ import {
   type SavedQueryBody,
   type SavedQuerySource,
 } from '../../../common/saved_query_types';
-import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
+import { expecting } from '../opensearch/client_errors';
+import { HiddenIndex } from '../opensearch/hidden_index';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import { SAVED_QUERY_INDEX_PROPERTIES } from './saved_query_mappings';
 import {
@@ -32,16 +33,18 @@ interface WriteAnswer extends DocumentMeta {
  * is fine. Writes refresh, so the list a user sees right after saving holds the query.
  */
 export class IndexSavedQueryStore implements SavedQueryStore {
-  private ready: Promise<void> | null = null;
+  private readonly hiddenIndex: HiddenIndex;
 
   constructor(
     private readonly openSearch: OpenSearchGateway,
     readonly index: string = SAVED_QUERY_INDEX,
     private readonly now: () => Date = () => new Date()
-  ) {}
+  ) {
+    this.hiddenIndex = new HiddenIndex(openSearch, index, SAVED_QUERY_INDEX_PROPERTIES);
+  }
 
   async get(id: string): Promise<StoredSavedQuery | null> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     // Absent (404, `found: false`; or the index deleted by hand) is an answer, not an error.
     const doc = await this.openSearch.request<Document & { found?: boolean }>(
       { method: 'GET', path: opensearchPath(this.index, '_doc', id) },
@@ -51,7 +54,7 @@ export class IndexSavedQueryStore implements SavedQueryStore {
   }
 
   async put(id: string, body: SavedQueryBody): Promise<SavedQueryWrite> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     const source: SavedQuerySource = { ...body, updated_at: this.now().toISOString() };
     const answer = await this.openSearch.request<WriteAnswer>({
       method: 'PUT',
@@ -63,7 +66,7 @@ export class IndexSavedQueryStore implements SavedQueryStore {
   }
 
   async delete(id: string): Promise<SavedQueryWrite | null> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     // Deleting an absent query answers 404 (`result: not_found`): expected, so not an error.
     const answer = await this.openSearch.request<WriteAnswer>(
       {
@@ -77,7 +80,7 @@ export class IndexSavedQueryStore implements SavedQueryStore {
   }
 
   async search({ text, from, size }: SavedQuerySearch): Promise<SavedQueryPage> {
-    await this.ensureIndex();
+    await this.hiddenIndex.ensure();
     const response = await this.openSearch.request<{
       hits: { total: { value: number }; hits: Document[] };
     }>({
@@ -104,32 +107,6 @@ export class IndexSavedQueryStore implements SavedQueryStore {
       },
     });
     return { total: response.hits.total.value, items: response.hits.hits.map(stored) };
-  }
-
-  private ensureIndex(): Promise<void> {
-    this.ready ??= this.createIndex().catch((error: unknown) => {
-      this.ready = null;
-      throw error;
-    });
-    return this.ready;
-  }
-
-  private async createIndex(): Promise<void> {
-    // "Already exists" (400) is the usual answer after the first start: a response, not an
-    // error; any other 400 is still one.
-    const answer = await this.openSearch.request(
-      {
-        method: 'PUT',
-        path: opensearchPath(this.index),
-        body: {
-          settings: { index: { hidden: true, number_of_shards: 1, auto_expand_replicas: '0-1' } },
-          mappings: { dynamic: 'strict', properties: SAVED_QUERY_INDEX_PROPERTIES },
-        },
-      },
-      expecting(400)
-    );
-    const error = answeredError(answer);
-    if (error !== null && !isAlreadyExists(error)) throw error;
   }
 }
 
