@@ -7,7 +7,7 @@ import type { StoredVirtualIndex } from './catalog/virtual_index_service';
 import { ConnectorRegistry } from './connectors/connector_registry';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
-import { PIT_INDEX, PIT_PROPERTIES, type StoredPit } from './pit/pit_state';
+import { PitStateStore } from './pit/pit_state_store';
 import { SystemAliases } from './search/system_indices';
 import type { FederationSettings } from './settings';
 
@@ -20,7 +20,8 @@ export class FederationRuntime {
   readonly secrets: SecretBox;
   readonly datasourceStore: CatalogStore<StoredDatasource>;
   readonly virtualIndexStore: CatalogStore<StoredVirtualIndex>;
-  readonly pitStore: CatalogStore<StoredPit>;
+  /** PIT states, with this process's bounded cache of their decoded filters (pitFilterCacheBytes). */
+  readonly pitStore: PitStateStore;
   /** Aliases that point at system indices, which /svc refuses like the indices themselves. */
   readonly systemAliases: SystemAliases;
   private readonly internal: OpenSearchGateway;
@@ -52,7 +53,7 @@ export class FederationRuntime {
       VIRTUAL_INDEX_INDEX,
       VIRTUAL_INDEX_PROPERTIES
     );
-    this.pitStore = new CatalogStore(internal, PIT_INDEX, PIT_PROPERTIES);
+    this.pitStore = new PitStateStore(internal, settings.pitFilterCacheBytes);
     this.systemAliases = new SystemAliases(internal);
   }
 
@@ -79,6 +80,7 @@ export class FederationRuntime {
   }
 
   async close(): Promise<void> {
+    this.pitStore.filters.clear();
     await this.connectors.closeAll();
   }
 }

@@ -60,6 +60,17 @@ export const settingsSchema = z
     /** Most points in time open at once (OpenSearch's own default is 300). */
     maxOpenPits: z.number().int().positive().default(300),
     /**
+     * Estimated bytes of decoded PIT join filters each server process keeps in memory (least
+     * recently used out; dropped when the PIT closes or expires), so later pages skip reading
+     * and decoding the stored key sets. A page on a process without the entry reads the stored
+     * state. 0 turns the cache off.
+     */
+    pitFilterCacheBytes: z
+      .number()
+      .int()
+      .min(0)
+      .default(128 * 1024 * 1024),
+    /**
      * Standalone host only (inside OSD, `opensearch.requestTimeout` applies): how long one call
      * to OpenSearch may wait for its answer. The client retries once on a connection failure,
      * so an OpenSearch that stopped answering gives a 504 after at most twice this.

@@ -1,6 +1,5 @@
 import { randomBytes } from 'crypto';
 import type { Backends } from '../backends/backend_factory';
-import type { CatalogStore } from '../catalog/catalog_store';
 import { badRequest, FederationError } from '../errors';
 import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
 import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
@@ -11,7 +10,9 @@ import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
 import { parseKeepAlive } from './keep_alive';
+import type { PitFilterEntry } from './pit_filter_cache';
 import type { StoredPit } from './pit_state';
+import type { PitStateStore } from './pit_state_store';
 
 /** Fields that may change from page to page; everything else is fixed by the first search. */
 const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
@@ -19,12 +20,14 @@ const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
 /**
  * Point-in-time pagination over joins. Our PIT wraps an OpenSearch PIT (which pins the parent
  * indices) and a state document holding the request and the join key sets of the first page, so
- * every page sees the same join result and any server process can serve the next page.
+ * every page sees the same join result and any server process can serve the next page. Each
+ * process also keeps the decoded filters of the PITs it served (the store's `filters` cache), so
+ * its later pages skip reading and decoding the stored key sets; a miss reads the stored state.
  */
 export class PitService {
   constructor(
     private readonly openSearch: OpenSearchGateway,
-    private readonly store: CatalogStore<StoredPit>,
+    private readonly store: PitStateStore,
     private readonly resolver: IndexResolver,
     private readonly backends: Backends,
     private readonly limits: JoinLimits & { maxOpenPits: number }
@@ -74,6 +77,7 @@ export class PitService {
   }
 
   async close(id: string) {
+    this.store.filters.delete(id);
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
     await this.store.delete(id);
@@ -104,6 +108,30 @@ export class PitService {
       throw badRequest(
         '[slice] is not supported with a point in time on this service; leave [slice] out and page with [search_after]'
       );
+    const request = fixedPart(body);
+    const { debug, ...forwarded } = params;
+    const wantsDebug = debug !== undefined && debug !== 'false';
+    // A debug page reports how its joins were built, so it takes the path that builds them.
+    const cached = wantsDebug ? undefined : this.store.filters.get(pit.id);
+    if (cached !== undefined) {
+      assertSameRequest(cached.request, request);
+      try {
+        const { response, moved } = await this.page(cached, body, forwarded, pit.keep_alive);
+        this.store.filters.touch(pit.id, {
+          osPitId: moved.os_pit_id,
+          keepAliveMs: moved.keep_alive_ms,
+          expiresAt: moved.expires_at,
+        });
+        // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
+        await this.store.update(pit.id, moved, { refresh: false });
+        return { ...response, pit_id: pit.id };
+      } catch (error) {
+        // Closed by another process, expired there, or failing: the stored state decides next time.
+        this.store.filters.delete(pit.id);
+        throw error;
+      }
+    }
+
     const doc = await this.store.get(pit.id);
     const now = Date.now();
     if (doc === null || doc._source.expires_at < now) {
@@ -111,7 +139,6 @@ export class PitService {
       throw missing(pit.id);
     }
     const state = doc._source;
-    const request = fixedPart(body);
     if (state.request !== undefined) assertSameRequest(state.request, request);
 
     const known = new Map<string, ComputedJoin>(
@@ -143,32 +170,15 @@ export class PitService {
     } finally {
       executor.dispose();
     }
-    const keepAlive =
-      pit.keep_alive === undefined ? state.keep_alive_ms : parseKeepAlive(pit.keep_alive);
-    const { debug, ...forwarded } = params;
-    const projected = withProjections(
-      { ...request, ...(query === undefined ? {} : { query }) },
-      executor.rootProjections
-    );
-    const response = projected.finish(
-      await this.openSearch.request<Record<string, unknown>>({
-        method: 'POST',
-        path: '/_search',
-        querystring: definedParams(forwarded),
-        body: {
-          ...projected.body,
-          sort: withTiebreaker(projected.body.sort),
-          ...(body.size === undefined ? {} : { size: body.size }),
-          ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
-          pit: { id: state.os_pit_id, keep_alive: `${keepAlive}ms` },
-        },
-      })
-    );
-    const moved = {
-      os_pit_id: typeof response.pit_id === 'string' ? response.pit_id : state.os_pit_id,
-      keep_alive_ms: keepAlive,
-      expires_at: now + keepAlive,
+    const decoded = {
+      request,
+      query,
+      projections: executor.rootProjections,
+      osPitId: state.os_pit_id,
+      keepAliveMs: state.keep_alive_ms,
     };
+    const { response, moved } = await this.page(decoded, body, forwarded, pit.keep_alive);
+    let fixedHere = state.request !== undefined;
     if (state.request === undefined) {
       // The first page fixes the request and keeps its join keys for every later page.
       const joins = executor.computed.map((c) => ({
@@ -183,6 +193,7 @@ export class PitService {
         { ...state, ...moved, request, joins },
         doc
       );
+      fixedHere = fixed !== null;
       // Another first page fixed the request while this one ran: it won; this page stands only
       // if it asked the same (its response is then a page of that request), else it is a 400.
       if (fixed === null) await this.afterLostRace(pit.id, request, moved);
@@ -190,12 +201,59 @@ export class PitService {
       // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
       await this.store.update(pit.id, moved, { refresh: false });
     }
-    const wantsDebug = debug !== undefined && debug !== 'false';
+    // Kept only when these filters are the stored state's (the winner's, not a lost race's).
+    if (fixedHere) {
+      this.store.filters.set(pit.id, {
+        ...decoded,
+        osPitId: moved.os_pit_id,
+        keepAliveMs: moved.keep_alive_ms,
+        expiresAt: moved.expires_at,
+      });
+    }
     return {
       ...response,
       pit_id: pit.id,
       ...(wantsDebug ? { federation_debug: { joins: executor.reports } } : {}),
     };
+  }
+
+  /** One OpenSearch PIT search with the decoded filters; `moved` is the state's new expiry. */
+  private async page(
+    decoded: Pick<PitFilterEntry, 'request' | 'query' | 'projections' | 'osPitId' | 'keepAliveMs'>,
+    body: Record<string, unknown>,
+    forwarded: QueryParams,
+    keepAliveParam: unknown
+  ): Promise<{
+    response: Record<string, unknown>;
+    moved: Pick<StoredPit, 'os_pit_id' | 'keep_alive_ms' | 'expires_at'>;
+  }> {
+    const now = Date.now();
+    const keepAlive =
+      keepAliveParam === undefined ? decoded.keepAliveMs : parseKeepAlive(keepAliveParam);
+    const projected = withProjections(
+      { ...decoded.request, ...(decoded.query === undefined ? {} : { query: decoded.query }) },
+      decoded.projections
+    );
+    const response = projected.finish(
+      await this.openSearch.request<Record<string, unknown>>({
+        method: 'POST',
+        path: '/_search',
+        querystring: definedParams(forwarded),
+        body: {
+          ...projected.body,
+          sort: withTiebreaker(projected.body.sort),
+          ...(body.size === undefined ? {} : { size: body.size }),
+          ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
+          pit: { id: decoded.osPitId, keep_alive: `${keepAlive}ms` },
+        },
+      })
+    );
+    const moved = {
+      os_pit_id: typeof response.pit_id === 'string' ? response.pit_id : decoded.osPitId,
+      keep_alive_ms: keepAlive,
+      expires_at: now + keepAlive,
+    };
+    return { response, moved };
   }
 
   private async afterLostRace(
