@@ -12,6 +12,7 @@ import { DocumentService } from './search/document_service';
 import { IndexMetadataService } from './search/index_metadata_service';
 import { IndexResolver } from './backends/index_resolver';
 import { MsearchService } from './search/msearch_service';
+import { ResolveIndexService } from './search/resolve_index_service';
 import { SearchService } from './search/search_service';
 import { SystemIndexGateway } from './search/system_indices';
 import { VirtualSearch } from './search/virtual/virtual_search';
@@ -31,6 +32,7 @@ export class FederationEngine {
   /** The backend layer (backends/), for engines that read indices through it (graph/). */
   readonly backends: Backends;
   readonly graph: GraphService;
+  readonly resolveIndex: ResolveIndexService;
 
   constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
     // The user's door to OpenSearch never opens onto our system indices (.federation-*).
@@ -101,6 +103,10 @@ export class FederationEngine {
       runtime.settings.maxMgetDocs
     );
     this.indexMetadata = new IndexMetadataService(user, resolver);
+    this.resolveIndex = new ResolveIndexService(
+      new OpenSearchGateway(asCurrentUser),
+      runtime.systemAliases
+    );
     this.graph = new GraphService({
       backends: this.backends,
       limits: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutSystemIndices, type ResolveIndexAnswer } from './resolve_index';
+import { withoutSystemIndices, type ResolveIndexAnswer } from './resolve_index_service';
 
 describe('withoutSystemIndices', () => {
   const answer: ResolveIndexAnswer = {
