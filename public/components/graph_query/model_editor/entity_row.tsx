@@ -1,5 +1,4 @@
 import {
-  EuiButtonIcon,
   EuiComboBox,
   EuiFieldText,
   EuiFlexGroup,
@@ -11,6 +10,7 @@ import {
 } from '@elastic/eui';
 import { FieldComboBox, fieldsHelp } from './field_combo_box';
 import { withOptional, type FormEntity } from './form_model';
+import { RemoveRowButton } from './remove_row_button';
 import { strings } from './strings';
 import { useIndexFields, type IndexOptionsState } from './use_index_catalog';
 
@@ -108,17 +108,11 @@ export function EntityRow({
                 />
               </EuiFormRow>
             </EuiFlexItem>
-            <EuiFlexItem grow={false}>
-              <EuiFormRow hasEmptyLabelSpace>
-                <EuiButtonIcon
-                  iconType="trash"
-                  color="danger"
-                  aria-label={strings.removeEntity(entity.label || String(index + 1))}
-                  onClick={onRemove}
-                  data-test-subj={`federationModelEditorRemoveEntity-${index}`}
-                />
-              </EuiFormRow>
-            </EuiFlexItem>
+            <RemoveRowButton
+              ariaLabel={strings.removeEntity(entity.label || String(index + 1))}
+              onRemove={onRemove}
+              dataTestSubj={`federationModelEditorRemoveEntity-${index}`}
+            />
           </EuiFlexGroup>
         </EuiFormFieldset>
       </EuiPanel>

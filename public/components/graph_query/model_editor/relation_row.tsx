@@ -1,5 +1,4 @@
 import {
-  EuiButtonIcon,
   EuiFieldText,
   EuiFlexGroup,
   EuiFlexItem,
@@ -12,6 +11,7 @@ import {
 } from '@elastic/eui';
 import { FieldComboBox, fieldsHelp } from './field_combo_box';
 import { withOptional, type FormEndpoint, type FormEntity, type FormRelation } from './form_model';
+import { RemoveRowButton } from './remove_row_button';
 import { strings } from './strings';
 import { useIndexFields } from './use_index_catalog';
 
@@ -77,17 +77,11 @@ export function RelationRow({
               </EuiFormRow>
             </EuiFlexItem>
             {endpoint('to')}
-            <EuiFlexItem grow={false}>
-              <EuiFormRow hasEmptyLabelSpace>
-                <EuiButtonIcon
-                  iconType="trash"
-                  color="danger"
-                  aria-label={strings.removeRelation(relation.label || String(index + 1))}
-                  onClick={onRemove}
-                  data-test-subj={`federationModelEditorRemoveRelation-${index}`}
-                />
-              </EuiFormRow>
-            </EuiFlexItem>
+            <RemoveRowButton
+              ariaLabel={strings.removeRelation(relation.label || String(index + 1))}
+              onRemove={onRemove}
+              dataTestSubj={`federationModelEditorRemoveRelation-${index}`}
+            />
           </EuiFlexGroup>
         </EuiFormFieldset>
       </EuiPanel>
