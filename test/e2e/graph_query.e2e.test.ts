@@ -319,6 +319,14 @@ describe('Graph query screen', () => {
     await list.getByRole('searchbox').fill(RUN);
     const link = list.getByRole('button', { name: new RegExp(TITLE) });
     await link.waitFor();
+    // The search is debounced: wait until its answer is shown (only this run's query, nothing
+    // loading), or the click may land while rows above it are still being removed.
+    await expect
+      .poll(async () => [
+        await list.locator('.euiBasicTable-loading').count(),
+        await list.locator('tbody tr').count(),
+      ])
+      .toEqual([0, 1]);
     await lookAt(page, 'graph_query_11_open_list');
     await link.click();
     await list.waitFor({ state: 'detached' });
