@@ -3,17 +3,24 @@
  * does), PostgreSQL from the test bed's defaults, and a standalone Federation host in this
  * process on a free port.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureOpenSearch } from '../scripts/opensearch';
 import { parseSettings } from '../server/engine/settings';
 import { consoleLogger } from '../server/standalone/console_logger';
 import { startStandaloneServer } from '../server/standalone/server';
-import { ensurePostgres } from '../test/bed/databases';
+import { ensureMariaDb, ensurePostgres } from '../test/bed/databases';
+import { jdbcFor, sqliteJdbc } from '../test/integration/federation_api';
+
+export { jdbcFor, sqliteJdbc };
 
 export interface BenchHost {
   postgresUrl: string;
+  /** MariaDB of the test bed (`mysql://...`), or null when it cannot run here (suites skip it). */
+  mysqlUrl: string | null;
+  /** A fresh folder for the SQLite files suites create. */
+  sqliteDir: string;
   /** OpenSearch itself, for the direct (lower-bound) side of a benchmark. */
   openSearchUrl: string;
   call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
@@ -26,12 +33,20 @@ export interface BenchHost {
 const BENCH_ENCRYPTION_KEY = 'bench-encryption-key-0123456789abcdef';
 
 export async function startBenchHost(log: (line: string) => void): Promise<BenchHost> {
-  const [opensearch, postgres] = await Promise.all([ensureOpenSearch({ log }), ensurePostgres()]);
+  const [opensearch, postgres, mariadb] = await Promise.all([
+    ensureOpenSearch({ log }),
+    ensurePostgres(),
+    ensureMariaDb(),
+  ]);
   if (!('url' in postgres)) {
     await opensearch.stop();
     throw new Error(`PostgreSQL is needed for the benchmark: ${postgres.skipped}`);
   }
-  log(`OpenSearch ${opensearch.version} at ${opensearch.url}; PostgreSQL at ${postgres.url}`);
+  const mysqlUrl = 'url' in mariadb ? mariadb.url : null;
+  log(
+    `OpenSearch ${opensearch.version} at ${opensearch.url}; PostgreSQL at ${postgres.url}; MariaDB ${mysqlUrl ?? `skipped: ${'skipped' in mariadb ? mariadb.skipped : ''}`}`
+  );
+  const sqliteDir = mkdtempSync(path.join(tmpdir(), 'federation-bench-sqlite-'));
   const uiDir = mkdtempSync(path.join(tmpdir(), 'federation-bench-ui-'));
   writeFileSync(path.join(uiDir, 'index.html'), '<!doctype html>');
   const server = await startStandaloneServer({
@@ -39,10 +54,18 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
     openSearchUrl: opensearch.url,
     uiDir,
     logger: consoleLogger('warn'),
-    settings: parseSettings({ encryptionKey: BENCH_ENCRYPTION_KEY }),
+    settings: parseSettings({
+      encryptionKey: BENCH_ENCRYPTION_KEY,
+      // The key-list suite sends `terms` and `ids` lists of up to 1,000,000 values, as a user
+      // who raised OpenSearch's `index.max_terms_count` would.
+      maxTermsCount: 1_000_000,
+      maxMgetDocs: 1_000_000,
+    }),
   });
   return {
     postgresUrl: postgres.url,
+    mysqlUrl,
+    sqliteDir,
     openSearchUrl: opensearch.url,
     async call(method, urlPath, body) {
       const response = await fetch(`${server.url}${urlPath}`, {
@@ -64,6 +87,7 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
     },
     async close() {
       await server.close();
+      rmSync(sqliteDir, { recursive: true, force: true });
       if (opensearch.startedHere && !process.env.FEDERATION_KEEP_OPENSEARCH)
         await opensearch.stop();
     },

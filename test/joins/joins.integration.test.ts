@@ -466,24 +466,7 @@ describe('joins', () => {
           rows.companies.filter((c) => joined.has(c.id) && c.country !== 'IS').map((c) => c.id)
         );
         expect(body.federation_debug.joins[0]).toMatchObject({ child_backend: 'virtual' });
-
-        const keyword = await api.call('POST', `/svc/${companies}/_search`, {
-          query: { join: { indices: [vi], on: ['code', 'company_code'] } },
-        });
-        expect(keyword.status).toBe(400);
-        expect(keyword.body.error.reason).toMatch(/integer keys only/);
-
-        const projected = await api.call('POST', `/svc/${companies}/_search`, {
-          query: {
-            join: {
-              indices: [vi],
-              on: ['id', 'company_id'],
-              request: { project: [{ field: { name: 'sentiment' } }] },
-            },
-          },
-        });
-        expect(projected.status).toBe(400);
-        expect(projected.body.error.reason).toMatch(/project.*virtual index/);
+        // Keyword keys and projections: test/joins/cross_backend_keys.integration.test.ts.
       });
     }
   });

@@ -8,7 +8,12 @@ import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import { SqlSemiJoin } from '../sql/sql_semi_join';
 import { planJoin } from './join_planner';
 import { isJoinNode, parseJoin, type JoinSpec, type JoinStrategy } from './join_spec';
-import { scanProjection, type Projection } from './projection';
+import {
+  backendProjectionReader,
+  openSearchProjectionReader,
+  scanProjection,
+  type Projection,
+} from './projection';
 
 export interface JoinLimits {
   /** Most distinct keys of one join's child (setting maxJoinKeys). */
@@ -119,24 +124,16 @@ export class JoinExecutor {
     ) {
       return this.inline(spec, child, datasource, started);
     }
-    if (spec.project.length > 0 && (child.kind === 'virtual' || parent.kind === 'virtual')) {
+    // A nested join may project into a virtual child: the join above reads its values through.
+    if (spec.project.length > 0 && parent.kind === 'virtual' && root) {
       throw badRequest(
-        `[${spec.path}.request.project] cannot project fields when the join has a virtual index on either side; remove [project] from this join, or join OpenSearch indices only and read the projected field from the child index with a second search`
+        `[${spec.path}.request.project] cannot project fields into a virtual index's hits; remove [project] from this join, or make the join's parent an OpenSearch index`
       );
     }
     const computed =
       this.known.get(spec.path) ??
       (await this.withinDeadline(() => this.compute(spec, child, describe, scope)));
     const { keys } = computed;
-    if (
-      (parent.kind === 'virtual' || child.kind === 'virtual') &&
-      keys.kind === 'keyword' &&
-      keyCount(keys) > 0
-    ) {
-      throw badRequest(
-        `${describe} crosses OpenSearch and a SQL datasource with keyword keys; such joins take integer keys only: join on integer fields on both sides`
-      );
-    }
     this.computed.push({ ...computed, root });
     const { filter, form } = await parent.keyFilter(spec.parentField, keys);
     this.reports.push({
@@ -206,40 +203,29 @@ export class JoinExecutor {
       signal: this.signal(),
       remainingMs: () => this.remainingMs(),
     };
-    if (child.kind === 'virtual') {
-      // Joins that cross backends take integer keys only (spec §1.4); a graph may take others.
-      for (const name of child.indices) {
-        const type = child.fieldTypeIn(name, spec.childField);
-        if (type === null) {
-          throw badRequest(
-            `${describe} names the child field [${spec.childField}], which virtual index [${name}] does not have`
-          );
-        }
-        if (type !== 'long') {
-          throw badRequest(
-            `${describe} uses [${spec.childField}] of virtual index [${name}], of type [${type}]; joins with virtual indices take integer keys only`
-          );
-        }
-      }
-      const keys = await child.distinctKeys(spec.childField, childQuery, options);
-      return { ...base, keys, strategy: 'BROADCAST_JOIN' };
-    }
+    if (child.kind === 'virtual') checkVirtualKeyField(child, spec.childField, describe);
     if (spec.project.length > 0) {
       // A projection reads every child document; a nested join's projected fields are read through it.
       const nested = this.computed
         .slice(before)
         .flatMap((c) => (c.projection ? [c.projection] : []));
+      const read =
+        child.kind === 'virtual'
+          ? backendProjectionReader(child, childQuery, options)
+          : openSearchProjectionReader(this.deps.openSearch, spec.indices, childQuery);
       const { keys, projection } = await scanProjection(
-        this.deps.openSearch,
-        spec.indices,
+        read,
         spec.childField,
         spec.parentField,
         spec.project,
-        childQuery,
         nested,
         { limit, describe }
       );
       return { ...base, keys, projection, strategy: 'BROADCAST_JOIN' };
+    }
+    if (child.kind === 'virtual') {
+      const keys = await child.distinctKeys(spec.childField, childQuery, options);
+      return { ...base, keys, strategy: 'BROADCAST_JOIN' };
     }
     const { parent } = scope;
     const plan =
@@ -316,5 +302,24 @@ export class JoinExecutor {
   /** Stops the deadline timer; call when the search is done with the executor. */
   dispose(): void {
     if (this.deadline) clearTimeout(this.deadline.timer);
+  }
+}
+
+/** Joins that cross backends compare integer or keyword keys (UUID columns map to keyword). */
+const VIRTUAL_KEY_TYPES = new Set(['long', 'keyword']);
+
+function checkVirtualKeyField(child: VirtualBackend, field: string, describe: string): void {
+  for (const name of child.indices) {
+    const type = child.fieldTypeIn(name, field);
+    if (type === null) {
+      throw badRequest(
+        `${describe} names the child field [${field}], which virtual index [${name}] does not have`
+      );
+    }
+    if (!VIRTUAL_KEY_TYPES.has(type)) {
+      throw badRequest(
+        `${describe} uses [${field}] of virtual index [${name}], of type [${type}]; joins with virtual indices take integer or keyword keys: join on an integer, string or UUID column`
+      );
+    }
   }
 }

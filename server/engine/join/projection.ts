@@ -1,4 +1,5 @@
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import type { Backend, CallOptions } from '../backends/backend';
 import { KeySetBuilder, tooManyKeys, type KeySet } from '../backends/key_set';
 
 /**
@@ -19,18 +20,91 @@ interface ScrollPage {
 
 const SCROLL_PAGE = 5_000;
 
+/** One child document as a projection reads it: the values of a field (none when absent). */
+export type ProjectionRow = (field: string) => unknown[];
+
+/** Reads the child documents of a projection: every match, with the named fields only. */
+export type ProjectionReader = (fields: string[]) => AsyncIterable<ProjectionRow>;
+
 /**
- * Reads every child document matching the join (the projection needs all of them, not just the
- * distinct keys), collecting the keys and the projected values in one pass. A scroll keeps the
- * read consistent; only doc values travel, never `_source`.
+ * Every OpenSearch child document matching `query`, read by a scroll (a consistent read of all
+ * of them, not just the distinct keys); only doc values travel, never `_source`.
  */
-export async function scanProjection(
+export function openSearchProjectionReader(
   openSearch: OpenSearchGateway,
   indices: string[],
+  query: unknown
+): ProjectionReader {
+  return async function* (docvalues) {
+    let page = await openSearch.request<ScrollPage>({
+      method: 'POST',
+      path: opensearchPath(indices.join(','), '_search'),
+      querystring: { scroll: '1m' },
+      body: {
+        size: SCROLL_PAGE,
+        _source: false,
+        sort: ['_doc'],
+        query: query as Record<string, unknown>,
+        docvalue_fields: docvalues,
+      },
+    });
+    try {
+      while (page.hits.hits.length > 0) {
+        for (const hit of page.hits.hits) yield (field) => hit.fields?.[field] ?? [];
+        if (page._scroll_id === undefined) break;
+        page = await openSearch.request<ScrollPage>({
+          method: 'POST',
+          path: '/_search/scroll',
+          body: { scroll: '1m', scroll_id: page._scroll_id },
+        });
+      }
+    } finally {
+      if (page._scroll_id !== undefined) {
+        await openSearch
+          .request({
+            method: 'DELETE',
+            path: '/_search/scroll',
+            body: { scroll_id: [page._scroll_id] },
+          })
+          .catch(() => undefined);
+      }
+    }
+  };
+}
+
+/**
+ * Every row of a virtual child matching `query`: one streamed SELECT of the key and the
+ * projected columns, in no particular order (the projection groups by key itself).
+ */
+export function backendProjectionReader(
+  child: Pick<Backend, 'documents'>,
+  query: unknown,
+  options: CallOptions
+): ProjectionReader {
+  return async function* (fields) {
+    const documents = child.documents(query, {
+      ...options,
+      fields: fields.filter((f) => f !== '_id'),
+      ordered: false,
+    });
+    for await (const doc of documents) {
+      yield (field) => {
+        const value = field === '_id' ? doc._id : doc._source[field];
+        return value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+      };
+    }
+  };
+}
+
+/**
+ * Reads every child document matching the join, collecting the keys and the projected values
+ * in one pass.
+ */
+export async function scanProjection(
+  read: ProjectionReader,
   childField: string,
   parentField: string,
   fields: string[],
-  query: unknown,
   /** Projections of joins nested in the child query: a field they project is read through them. */
   nested: Projection[],
   options: { limit: number; describe: string }
@@ -42,63 +116,29 @@ export async function scanProjection(
       return via ? [[f, via] as const] : [];
     })
   );
-  const docvalues = [
+  const needed = [
     ...new Set([
       childField,
       ...fields.filter((f) => !through.has(f)),
       ...[...through.values()].map((p) => p.parentField),
     ]),
   ];
-  const valuesOf = (hit: { fields?: Record<string, unknown[]> }, field: string): unknown[] => {
+  const valuesOf = (row: ProjectionRow, field: string): unknown[] => {
     const via = through.get(field);
-    if (via === undefined) return hit.fields?.[field] ?? [];
-    return (hit.fields?.[via.parentField] ?? []).flatMap(
-      (k) => via.byKey.get(String(k))?.[field] ?? []
-    );
+    if (via === undefined) return row(field);
+    return row(via.parentField).flatMap((k) => via.byKey.get(String(k))?.[field] ?? []);
   };
   const keyValues = new Map<string, unknown>();
-  let page = await openSearch.request<ScrollPage>({
-    method: 'POST',
-    path: opensearchPath(indices.join(','), '_search'),
-    querystring: { scroll: '1m' },
-    body: {
-      size: SCROLL_PAGE,
-      _source: false,
-      sort: ['_doc'],
-      query: query as Record<string, unknown>,
-      docvalue_fields: docvalues,
-    },
-  });
-  try {
-    while (page.hits.hits.length > 0) {
-      for (const hit of page.hits.hits) {
-        for (const key of hit.fields?.[childField] ?? []) {
-          const text = String(key);
-          if (!byKey.has(text)) {
-            if (byKey.size >= options.limit) throw tooManyKeys(options.limit, options.describe);
-            byKey.set(text, Object.fromEntries(fields.map((f) => [f, []])));
-            keyValues.set(text, key);
-          }
-          const values = byKey.get(text)!;
-          for (const field of fields) values[field].push(...valuesOf(hit, field));
-        }
+  for await (const row of read(needed)) {
+    for (const key of row(childField)) {
+      const text = String(key);
+      if (!byKey.has(text)) {
+        if (byKey.size >= options.limit) throw tooManyKeys(options.limit, options.describe);
+        byKey.set(text, Object.fromEntries(fields.map((f) => [f, []])));
+        keyValues.set(text, key);
       }
-      if (page._scroll_id === undefined) break;
-      page = await openSearch.request<ScrollPage>({
-        method: 'POST',
-        path: '/_search/scroll',
-        body: { scroll: '1m', scroll_id: page._scroll_id },
-      });
-    }
-  } finally {
-    if (page._scroll_id !== undefined) {
-      await openSearch
-        .request({
-          method: 'DELETE',
-          path: '/_search/scroll',
-          body: { scroll_id: [page._scroll_id] },
-        })
-        .catch(() => undefined);
+      const values = byKey.get(text)!;
+      for (const field of fields) values[field].push(...valuesOf(row, field));
     }
   }
   const builder = new KeySetBuilder(options.limit, options.describe);

@@ -12,6 +12,9 @@ export interface SemiJoinChild {
   query: unknown;
 }
 
+/** Keys a join between virtual indices compares: integers, or text (UUIDs read as text). */
+const KEY_TYPES = new Set<VirtualIndexColumn['type']>(['long', 'keyword']);
+
 /**
  * A join between virtual indices of one datasource, left in the query for the SQL translator:
  * it becomes `parent IN (SELECT child FROM ... WHERE <child query>)`, so the database runs the
@@ -30,18 +33,18 @@ export class SqlSemiJoin {
   ): string {
     const parent = resolveColumn(ctx, this.parentField);
     if (parent === null) return '1 = 0';
-    if (parent.column.type !== 'long') {
+    if (!KEY_TYPES.has(parent.column.type)) {
       throw badRequest(
-        `the join on [${this.parentField}] needs an integer parent field; [${this.parentField}] is [${parent.column.type}]: join on an integer column of the virtual index instead`
+        `the join on [${this.parentField}] needs an integer or keyword parent field; [${this.parentField}] is [${parent.column.type}]: join on an integer, string or UUID column of the virtual index instead`
       );
     }
     const selects = this.children.map((child) => {
       const childCtx: TranslationContext = { ...ctx, columns: child.columns, key: child.key };
       const column = resolveColumn(childCtx, child.field);
       if (column === null) return null;
-      if (column.column.type !== 'long') {
+      if (column.column.type !== parent.column.type) {
         throw badRequest(
-          `joins with virtual indices take integer keys only; the child field [${child.field}] is [${column.column.type}]: join on an integer field instead`
+          `the join on [${this.parentField}]=[${child.field}] compares a [${parent.column.type}] parent field with a [${column.column.type}] child field; join fields of the same kind (integers with integers, keywords with keywords)`
         );
       }
       const where = translate(child.query, childCtx);
