@@ -9,6 +9,8 @@ import path from 'path';
 import { parseSettings, type FederationSettings } from '../../server/engine/settings';
 import type { Logger } from '../../server/http/route';
 import { startStandaloneServer, type StandaloneServer } from '../../server/standalone/server';
+
+export { jdbcFor, sqliteJdbc } from '../bed/jdbc';
 import { openSearchUrl } from '../bed/context';
 
 export interface ApiResponse<T = any> {
@@ -77,32 +79,3 @@ export async function startFederationApi(
 }
 
 /** The JDBC settings for a test-bed database URL (`postgres://user@host:port/db`). */
-export function jdbcFor(
-  kind: 'postgres' | 'mysql',
-  url: string,
-  overrides: { password?: string; user?: string } = {}
-) {
-  const parsed = new URL(url);
-  const database = parsed.pathname.replace(/^\//, '');
-  const host = `${parsed.hostname}:${parsed.port || (kind === 'postgres' ? 5432 : 3306)}`;
-  const user = overrides.user ?? decodeURIComponent(parsed.username);
-  const password =
-    overrides.password ?? (parsed.password ? decodeURIComponent(parsed.password) : undefined);
-  return kind === 'postgres'
-    ? {
-        driver: 'org.postgresql.Driver',
-        url: `jdbc:postgresql://${host}/${database}`,
-        username: user,
-        password,
-      }
-    : {
-        driver: 'org.mariadb.jdbc.Driver',
-        url: `jdbc:mariadb://${host}/${database}`,
-        username: user,
-        password,
-      };
-}
-
-export function sqliteJdbc(file: string) {
-  return { driver: 'org.sqlite.JDBC', url: `jdbc:sqlite:${file}` };
-}

@@ -228,37 +228,50 @@ export class JoinExecutor {
       return { ...base, keys, strategy: 'BROADCAST_JOIN' };
     }
     const { parent } = scope;
-    const plan =
-      parent.kind === 'opensearch' && parent.indices.length > 0
-        ? await planJoin(
-            spec.type,
-            { backend: child, query: childQuery },
-            {
-              backend: parent,
-              field: spec.parentField,
-            },
-            limit,
-            options
-          )
-        : { strategy: spec.type ?? ('BROADCAST_JOIN' as const) };
-    if (plan.strategy === 'INDEX_JOIN' && parent.indices.length > 0) {
-      // Reversed: the parent's keys narrow the child first, then the child's keys filter the parent.
-      const parentKeys = await parent.distinctKeys(spec.parentField, { match_all: {} }, options);
-      const narrowed = {
-        bool: {
-          filter: [childQuery, (await child.keyFilter(spec.childField, parentKeys)).filter],
-        },
-      };
-      return {
-        ...base,
-        keys: await child.distinctKeys(spec.childField, narrowed, options),
-        ...plan,
-      };
+    if (parent.kind !== 'opensearch' || parent.indices.length === 0) {
+      const keys = await child.distinctKeys(spec.childField, childQuery, options);
+      return { ...base, keys, strategy: spec.type ?? 'BROADCAST_JOIN' };
     }
-    // HASH_JOIN and BROADCAST_JOIN both stream the child's keys to the parent here.
+    // Unless `type` forces a direction, the child's keys are read while the planner counts: most
+    // joins broadcast, and the counts then cost no time. A reversed plan stops that read.
+    const speculative = new AbortController();
+    const broadcast =
+      spec.type !== 'INDEX_JOIN'
+        ? child.distinctKeys(spec.childField, childQuery, {
+            ...options,
+            signal: anySignal(options.signal, speculative.signal),
+          })
+        : null;
+    // Settled later, or never when the plan reverses: no unhandled rejection meanwhile.
+    broadcast?.catch(() => undefined);
+    let plan;
+    try {
+      plan = await planJoin(
+        spec.type,
+        { backend: child, query: childQuery },
+        { backend: parent, field: spec.parentField },
+        limit,
+        options
+      );
+    } catch (error) {
+      speculative.abort();
+      throw error;
+    }
+    if (plan.strategy !== 'INDEX_JOIN') {
+      // HASH_JOIN and BROADCAST_JOIN both stream the child's keys to the parent.
+      return { ...base, keys: await broadcast!, ...plan };
+    }
+    speculative.abort();
+    // Reversed: the parent's keys narrow the child first, then the child's keys filter the parent.
+    const parentKeys = await parent.distinctKeys(spec.parentField, { match_all: {} }, options);
+    const narrowed = {
+      bool: {
+        filter: [childQuery, (await child.keyFilter(spec.childField, parentKeys)).filter],
+      },
+    };
     return {
       ...base,
-      keys: await child.distinctKeys(spec.childField, childQuery, options),
+      keys: await child.distinctKeys(spec.childField, narrowed, options),
       ...plan,
     };
   }
@@ -322,4 +335,9 @@ function checkVirtualKeyField(child: VirtualBackend, field: string, describe: st
       );
     }
   }
+}
+
+/** A signal that aborts when either does (the search's deadline, or a plan that reversed). */
+function anySignal(deadline: AbortSignal | undefined, own: AbortSignal): AbortSignal {
+  return deadline === undefined ? own : AbortSignal.any([deadline, own]);
 }
