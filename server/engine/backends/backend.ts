@@ -34,11 +34,6 @@ export interface KeyOptions extends CallOptions {
   describe: string;
   /** The setting that raises `limit`, named in the error (`maxJoinKeys` when absent). */
   setting?: string;
-  /**
-   * About how many keys the caller expects (a planner's estimate). A backend may read a small
-   * set in one round trip instead of streaming it; the result and its limit are the same.
-   */
-  expectedKeys?: number;
 }
 
 /** A document as the response shows it (`SELECT v` in GQL, hits of a search). */

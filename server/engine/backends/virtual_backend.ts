@@ -28,10 +28,6 @@ import { idOf } from './key_values';
 import { leafDsl, splitPredicate } from './predicate_split';
 import type { VirtualTarget } from './virtual_target';
 
-/** Expected keys up to which distinct keys are read by one plain statement. */
-const ONE_STATEMENT_KEYS = 50_000;
-/** Keys per round trip when streaming distinct keys: a key row is a few bytes. */
-const KEY_BATCH = 10_000;
 /** Rows up to which a bounded document read runs as one plain statement instead of a cursor. */
 const ONE_STATEMENT_ROWS = 200_000;
 
@@ -90,17 +86,17 @@ export class VirtualBackend implements Backend {
       const column = columnOf(target, field, ctx);
       if (column === null) continue;
       const where = translateQuery(query, ctx);
-      let sql = `SELECT DISTINCT ${column.sql} AS k FROM ${target.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL ORDER BY ${column.sql}`;
+      const sql = `SELECT DISTINCT ${column.sql} AS k FROM ${target.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL ORDER BY ${column.sql}`;
       const builder = new KeySetBuilder(options.limit, options.describe, options.setting);
-      // A small expected set is read by one plain statement: a cursor would keep PostgreSQL
-      // from using parallel workers. The row limit keeps memory bounded if the guess was wrong.
-      const small = (options.expectedKeys ?? Infinity) <= ONE_STATEMENT_KEYS;
-      if (small) sql = ctx.dialect.limitOffset(sql, options.limit + 1, 0);
       options.trace?.(this.traced(target, sql, ctx));
-      const rows = small
-        ? await target.query(sql, ctx.params.values, options.signal)
-        : target.stream(sql, ctx.params.values, options.signal, KEY_BATCH);
-      for await (const row of rows) builder.add(keyValue(row.k, column.column, target.timezone));
+      // Each key goes into the builder as its row arrives (no cursor on PostgreSQL, so its
+      // parallel workers may run the statement; no rows held); past the limit the builder throws.
+      await target.forEachRow(
+        sql,
+        ctx.params.values,
+        (row) => builder.add(keyValue(row.k, column.column, target.timezone)),
+        options.signal
+      );
       sets.push(builder.build());
     }
     const keys = unionKeySets(sets);
@@ -237,5 +233,7 @@ function columnOf(
 function keyValue(value: unknown, column: VirtualIndexColumn, timezone: string): unknown {
   if (column.type === 'long')
     return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  // Text as the driver read it (the usual keyword key): no row conversion per key.
+  if (column.type === 'keyword' && typeof value === 'string') return value;
   return rowToSource({ [column.name]: value }, [column], timezone)[column.name];
 }

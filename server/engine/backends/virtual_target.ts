@@ -18,6 +18,12 @@ export interface VirtualTarget {
   /** A fresh context (fresh parameters) for one statement; `now` is fixed per request. */
   newContext(): TranslationContext;
   query(sql: string, params: unknown[], signal?: AbortSignal): Promise<Row[]>;
+  forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    signal?: AbortSignal
+  ): Promise<void>;
   stream(
     sql: string,
     params: unknown[],
@@ -58,6 +64,8 @@ export async function openVirtualTarget(
       limits: options.limits,
     }),
     query: (sql, params, signal) => connector.query(sql, params, { timeoutMs, signal }),
+    forEachRow: (sql, params, onRow, signal) =>
+      connector.forEachRow(sql, params, onRow, { timeoutMs, signal }),
     stream: (sql, params, signal, batchSize) =>
       connector.stream(sql, params, { timeoutMs, signal, batchSize }),
   };

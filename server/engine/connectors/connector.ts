@@ -66,6 +66,18 @@ export interface Connector {
    * from the server only as the consumer pulls. Breaking out of the loop releases the connection.
    */
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row>;
+  /**
+   * Runs one statement and hands each row to `onRow` as it arrives, holding none: for readers
+   * that reduce rows synchronously (join keys). PostgreSQL reads it without a cursor, so the
+   * server may plan it with parallel workers; the others read it as `stream` does. A throw from
+   * `onRow` ends the statement (its connection is dropped) and rejects with that error.
+   */
+  forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    options?: QueryOptions
+  ): Promise<void>;
   /** Runs a statement whose result is small (aggregations, counts) and returns all rows. */
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]>;
   /** The columns of a table or view; throws a 404-type error when it does not exist. */

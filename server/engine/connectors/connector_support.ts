@@ -4,7 +4,14 @@
  */
 import fs from 'node:fs';
 import { FederationError, badRequest } from '../errors';
-import type { Connector, MappedType, QueryOptions, RemoteColumn, ResourceRef } from './connector';
+import type {
+  Connector,
+  MappedType,
+  QueryOptions,
+  RemoteColumn,
+  ResourceRef,
+  Row,
+} from './connector';
 
 export interface ConnectorLimits {
   /** Most connections one datasource holds open at once. */
@@ -374,6 +381,14 @@ export function withDatasourceName(id: string, err: unknown): unknown {
   );
 }
 
+/** `forEachRow` for connectors that read it as their stream. */
+export async function forEachStreamedRow(
+  rows: AsyncIterable<Row>,
+  onRow: (row: Row) => void
+): Promise<void> {
+  for await (const row of rows) onRow(row);
+}
+
 /** The connector of datasource `id`, whose remote failures (5xx) name the datasource. */
 export function namedConnector(id: string, connector: Connector): Connector {
   const name = <T>(promise: Promise<T>) =>
@@ -385,6 +400,8 @@ export function namedConnector(id: string, connector: Connector): Connector {
     dialect: connector.dialect,
     validate: (options) => name(connector.validate(options)),
     query: (sql, params, options) => name(connector.query(sql, params, options)),
+    forEachRow: (sql, params, onRow, options) =>
+      name(connector.forEachRow(sql, params, onRow, options)),
     describe: (resource, options) => name(connector.describe(resource, options)),
     metadata: (options) => name(connector.metadata(options)),
     async *stream(sql, params, options) {

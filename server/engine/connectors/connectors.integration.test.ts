@@ -564,6 +564,34 @@ function defineSuite(target: Target): void {
       expect(Number(count.n)).toBe(ROWS);
     });
 
+    it('hands every row to forEachRow, and a throwing consumer ends the statement', async (ctx) => {
+      const { connector } = ready(ctx);
+      const p = connector.dialect.placeholder;
+      const sql = `SELECT id FROM ${bigTable} WHERE id > ${p(1)} ORDER BY id`;
+      const seen: unknown[] = [];
+      await connector.forEachRow(sql, [10], (row) => seen.push(row.id));
+      expect(seen).toHaveLength(ROWS - 10);
+      expect(seen.every((id, i) => id === i + 11)).toBe(true);
+      let calls = 0;
+      const stop = new Error('enough keys');
+      const error = await connector
+        .forEachRow(sql, [0], () => {
+          if (++calls === 1_000) throw stop;
+        })
+        .catch((e: unknown) => e);
+      expect(error).toBe(stop);
+      expect(calls).toBe(1_000);
+      // The pool has one connection: it was dropped or freed, and the next statement runs.
+      await expectUsable(connector);
+      const timeout = await failure(
+        connector.forEachRow(target.slowStatement(bigTable), [], () => undefined, {
+          timeoutMs: 300,
+        })
+      );
+      expect(timeout).toMatchObject({ status: 504, type: 'datasource_timeout_exception' });
+      await expectUsable(connector);
+    });
+
     it('streams with parameters', async (ctx) => {
       const { connector } = ready(ctx);
       const p = connector.dialect.placeholder;

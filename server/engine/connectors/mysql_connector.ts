@@ -33,6 +33,7 @@ import {
   errorMessage,
   networkDetail,
   NETWORK_ERROR_CODES,
+  forEachStreamedRow,
   queryError,
   readTlsFile,
   remoteColumn,
@@ -227,6 +228,15 @@ export class MysqlConnector implements Connector {
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
     return this.withConnection(options, (conn) => execute(conn, sql, params));
+  }
+
+  forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    options?: QueryOptions
+  ): Promise<void> {
+    return forEachStreamedRow(this.stream(sql, params, options), onRow);
   }
 
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {

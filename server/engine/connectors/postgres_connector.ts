@@ -7,6 +7,7 @@ import net from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import {
   Pool,
+  Query,
   types as pgTypes,
   type CustomTypesConfig,
   type PoolClient,
@@ -269,6 +270,42 @@ export class PostgresConnector implements Connector {
       const result = await client.query<Row>({ text: sql, values: toParams(params) });
       return result.rows;
     });
+  }
+
+  async forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    options?: QueryOptions
+  ): Promise<void> {
+    // The consumer's own error (e.g. too many keys) is rethrown as it is, not as the database's.
+    let stopped: { error: unknown } | undefined;
+    try {
+      // A plain statement with a row listener: pg then keeps no rows, and without a cursor's
+      // portal (which rules parallel plans out) PostgreSQL may use its parallel workers.
+      await this.lifecycle.run(
+        options,
+        (client) =>
+          new Promise<void>((resolve, reject) => {
+            const query = new Query<Row>({ text: sql, values: toParams(params) });
+            query.on('row', (row: Row) => {
+              if (stopped) return;
+              try {
+                onRow(row);
+              } catch (error) {
+                stopped = { error };
+                // Not a database error: the lifecycle drops the connection, ending the statement.
+                reject(new Error('the row consumer stopped'));
+              }
+            });
+            query.on('error', reject);
+            query.on('end', () => resolve());
+            client.query(query);
+          })
+      );
+    } catch (error) {
+      throw stopped ? stopped.error : error;
+    }
   }
 
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {

@@ -22,6 +22,7 @@ import {
   connectionError,
   errorCode,
   errorMessage,
+  forEachStreamedRow,
   queryError,
   remoteColumn,
   resourceNotFound,
@@ -125,6 +126,15 @@ export class SqliteConnector implements Connector {
     const rows: Row[] = [];
     for await (const row of this.stream(sql, params, options)) rows.push(row);
     return rows;
+  }
+
+  forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    options?: QueryOptions
+  ): Promise<void> {
+    return forEachStreamedRow(this.stream(sql, params, options), onRow);
   }
 
   async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {

@@ -39,6 +39,7 @@ import {
   errorMessage,
   networkDetail,
   NETWORK_ERROR_CODES,
+  forEachStreamedRow,
   queryError,
   remoteColumn,
   resourceNotFound,
@@ -280,6 +281,15 @@ export class SqlServerConnector implements Connector {
     const rows: Row[] = [];
     for await (const row of this.stream(sql, params, options)) rows.push(row);
     return rows;
+  }
+
+  forEachRow(
+    sql: string,
+    params: unknown[],
+    onRow: (row: Row) => void,
+    options?: QueryOptions
+  ): Promise<void> {
+    return forEachStreamedRow(this.stream(sql, params, options), onRow);
   }
 
   async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {

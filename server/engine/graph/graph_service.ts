@@ -231,8 +231,7 @@ class GraphRun {
             step.from,
             step.to,
             step.pattern,
-            this.options(step.id),
-            step.estimatedRows
+            this.options(step.id)
           ),
         step.pattern
       );

@@ -139,9 +139,7 @@ export class ReductionState {
     from: number,
     to: number,
     pattern: string,
-    options: CallOptions,
-    /** The plan's estimate of the keys that cross (Infinity when unknown). */
-    expectedKeys = Infinity
+    options: CallOptions
   ): Promise<number> {
     const keyOptions = {
       ...options,
@@ -150,10 +148,10 @@ export class ReductionState {
       setting: 'maxGraphFrontierKeys',
     };
     const directions = hopDirections(edge, from);
-    // The estimate is for the keys of `from` itself, not for the hidden hops of a quantifier.
-    const first = Number.isFinite(expectedKeys) ? { ...keyOptions, expectedKeys } : keyOptions;
     let keys = await Promise.all(
-      directions.map((d) => this.backends[from].distinctKeys(d.value, this.queryOf(from), first))
+      directions.map((d) =>
+        this.backends[from].distinctKeys(d.value, this.queryOf(from), keyOptions)
+      )
     );
     if (edge.quantifier) keys = await this.hopKeys(edge, directions, keys, keyOptions);
     const filters: unknown[] = [];
