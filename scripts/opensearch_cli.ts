@@ -5,11 +5,15 @@
  *           one; it keeps running after this command returns
  *   stop    stop the node this tool started on that port (found via its data dir's pid file)
  *   status  say what answers on that port; exit code 3 when nothing does
+ *   cluster-start  reuse or start the 3-node loopback cluster of the cluster tests
+ *                  (ports $OPENSEARCH_CLUSTER_PORT, default 9211-9213)
+ *   cluster-stop   stop its nodes
  *
  * Env: OPENSEARCH_PORT, OPENSEARCH_VERSION, OPENSEARCH_JAVA_HOME, FEDERATION_CACHE,
  * OPENSEARCH_URL (start only waits for that cluster).
  */
 import { cacheDir, defaultPort, ensureOpenSearch, findNodes, probe, stopNode } from './opensearch';
+import { ensureCluster } from './opensearch/cluster';
 
 const log = (line: string) => console.error(`[opensearch] ${line}`);
 
@@ -58,11 +62,37 @@ async function status(): Promise<number> {
   return found.state === 'opensearch' ? 0 : 3;
 }
 
-const commands: Record<string, () => Promise<number>> = { start, stop, status };
+async function clusterStart(): Promise<number> {
+  const started = Date.now();
+  const cluster = await ensureCluster({ log });
+  const how = cluster.startedHere
+    ? `started in ${Math.round((Date.now() - started) / 1000)}s`
+    : 'already running';
+  console.log(`OpenSearch cluster ${cluster.version} at ${cluster.urls.join(', ')} (${how})`);
+  return 0;
+}
+
+async function clusterStop(): Promise<number> {
+  const cache = cacheDir();
+  const nodes = findNodes(cache).filter(({ dataDir }) => /-data-cluster-\d+$/.test(dataDir));
+  for (const { dataDir } of nodes) await stopNode(dataDir, { log });
+  console.log(
+    nodes.length ? `Stopped ${nodes.length} cluster node(s)` : 'No cluster node is running'
+  );
+  return 0;
+}
+
+const commands: Record<string, () => Promise<number>> = {
+  start,
+  stop,
+  status,
+  'cluster-start': clusterStart,
+  'cluster-stop': clusterStop,
+};
 const name = process.argv[2] ?? '';
 const command = commands[name];
 if (!command) {
-  console.error('usage: npm run opensearch -- start|stop|status');
+  console.error('usage: npm run opensearch -- start|stop|status|cluster-start|cluster-stop');
   process.exit(2);
 }
 command().then(

@@ -20,6 +20,21 @@ export interface NodeOptions {
   dataDir: string;
   /** Run as this user via runuser (when we are root). */
   user?: string;
+  /** JVM heap (`-Xms`/`-Xmx`); HEAP when absent. */
+  heap?: string;
+  /** Membership of a multi-node cluster; absent: a single-node cluster. */
+  cluster?: ClusterMembership;
+}
+
+/** How one node of a loopback cluster finds the others (scripts/opensearch/cluster.ts). */
+export interface ClusterMembership {
+  name: string;
+  nodeName: string;
+  transportPort: number;
+  /** `127.0.0.1:<transport port>` of every node. */
+  seedHosts: string[];
+  /** The node names that may form the cluster the first time it starts. */
+  initialManagers: string[];
 }
 
 /** What we launched, kept in `<dataDir>/node.json` so `npm run opensearch stop` can find it. */
@@ -44,9 +59,9 @@ export function startCommand(options: NodeOptions): string[] {
     ...(options.user ? ['runuser', '-u', options.user, '--'] : []),
     'env',
     `JAVA_HOME=${options.javaHome}`,
-    `OPENSEARCH_JAVA_OPTS=-Xms${HEAP} -Xmx${HEAP}`,
+    `OPENSEARCH_JAVA_OPTS=-Xms${options.heap ?? HEAP} -Xmx${options.heap ?? HEAP}`,
     path.join(options.home, 'bin', 'opensearch'),
-    '-Ediscovery.type=single-node',
+    ...membership(options.cluster),
     '-Enetwork.host=127.0.0.1',
     `-Ehttp.port=${options.port}`,
     '-Ecluster.routing.allocation.disk.threshold_enabled=false',
@@ -55,10 +70,25 @@ export function startCommand(options: NodeOptions): string[] {
     '-Eindices.breaker.total.use_real_memory=false',
     `-Epath.data=${files.data}`,
     `-Epath.logs=${files.logs}`,
-    '-Ecluster.name=federation-test',
-    '-Enode.name=federation-test',
     '-p',
     files.pidFile,
+  ];
+}
+
+function membership(cluster: ClusterMembership | undefined): string[] {
+  if (cluster === undefined) {
+    return [
+      '-Ediscovery.type=single-node',
+      '-Ecluster.name=federation-test',
+      '-Enode.name=federation-test',
+    ];
+  }
+  return [
+    `-Ecluster.name=${cluster.name}`,
+    `-Enode.name=${cluster.nodeName}`,
+    `-Etransport.port=${cluster.transportPort}`,
+    `-Ediscovery.seed_hosts=${cluster.seedHosts.join(',')}`,
+    `-Ecluster.initial_cluster_manager_nodes=${cluster.initialManagers.join(',')}`,
   ];
 }
 
