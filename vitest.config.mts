@@ -2,13 +2,15 @@ import path from 'path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four projects:
+ * Five projects:
  * - unit: `*.test.ts` beside the code; no external service.
  * - ui: `*.test.tsx` under public/, React components rendered in jsdom with Testing Library; Monaco
  *   cannot run in jsdom, so the editor component is replaced by a textarea (the browser project
  *   runs the real one).
  * - integration: `*.integration.test.ts` beside the code or under test/; the test bed
  *   (OpenSearch, PostgreSQL, MariaDB) is started by the global setup.
+ * - cluster: the same suites' representative files and `test/cluster/*.cluster.test.ts` on a
+ *   3-node OpenSearch cluster (`npm run test:cluster`; `npm test` leaves it out).
  * - browser: `test/e2e/*.e2e.test.ts`; real Chromium against the standalone host.
  */
 const integrationSetup = ['test/bed/global_setup.ts'];
@@ -67,6 +69,24 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           globalSetup: integrationSetup,
           testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // `npm run test:cluster`: a representative subset of the join, PIT and graph suites,
+          // and the cluster's own tests (node loss, several hosts), on a 3-node cluster.
+          name: 'cluster',
+          include: [
+            'test/cluster/**/*.cluster.test.ts',
+            'test/joins/joins.integration.test.ts',
+            'test/joins/pit.integration.test.ts',
+            'test/joins/cross_backend_keys.integration.test.ts',
+            'test/graph/scenarios.integration.test.ts',
+          ],
+          globalSetup: ['test/cluster/cluster_setup.ts'],
+          testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
         },

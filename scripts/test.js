@@ -8,6 +8,15 @@ const { ensureDependencies, run, root } = require('./bootstrap');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const report = path.join(root, 'test-output', 'vitest.json');
 
+/**
+ * The projects to run: those named on the command line, else all but `cluster`, which starts a
+ * 3-node OpenSearch cluster of its own (`npm run test:cluster`).
+ */
+function projects(args) {
+  if (args.some((a) => a === '--project' || a.startsWith('--project='))) return args;
+  return ['unit', 'ui', 'integration', 'browser'].flatMap((p) => ['--project', p]).concat(args);
+}
+
 function summarize() {
   if (!fs.existsSync(report)) return;
   const result = JSON.parse(fs.readFileSync(report, 'utf8'));
@@ -30,7 +39,7 @@ try {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${report}`,
-      ...process.argv.slice(2),
+      ...projects(process.argv.slice(2)),
     ]);
   } finally {
     summarize();

@@ -67,3 +67,8 @@ export function databaseUrl(kind: DatabaseKind, ctx: Skippable): string {
   if (url) return url;
   return ctx.skip(databaseSkip(kind) ?? `${kind} is unavailable`);
 }
+
+/** `number_of_replicas` for fixture indices: 0 on the single node, 1 on the cluster project's. */
+export function fixtureReplicas(): number {
+  return inject('indexReplicas') ?? 0;
+}

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
 import type { TestProject } from 'vitest/node';
-import { ensureOpenSearch } from '../../scripts/opensearch';
+import { ensureOpenSearch, type RunningOpenSearch } from '../../scripts/opensearch';
 import { ensureChromium } from './chromium';
 import { ensureMariaDb, ensurePostgres, type Availability } from './databases';
 
@@ -25,6 +25,10 @@ declare module 'vitest' {
     postgresSkip: string | null;
     mysqlUrl: string | null;
     mysqlSkip: string | null;
+    /** `number_of_replicas` of fixture indices: 0 on the single node, 1 on the cluster. */
+    indexReplicas: number;
+    /** The cluster project's node URLs (node 0 first); empty elsewhere. */
+    clusterUrls: string[];
     /** Set for the browser project only. */
     chromiumPath: string | null;
     chromiumSkip: string | null;
@@ -60,11 +64,20 @@ async function deleteRunIndices(url: string, runId: string): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [opensearch, pg, my] = await Promise.all([
-    ensureOpenSearch({ log }),
-    ensurePostgres(),
-    ensureMariaDb(),
-  ]);
+  return setupTestBed(project, await ensureOpenSearch({ log }), 0);
+}
+
+/**
+ * The test bed around a given OpenSearch (the single node, or the cluster of the cluster
+ * project): databases, Chromium for the browser project, and what `inject()` reads.
+ * `replicas` is the `number_of_replicas` fixtures give their indices.
+ */
+export async function setupTestBed(
+  project: TestProject,
+  opensearch: RunningOpenSearch,
+  replicas: number
+): Promise<() => Promise<void>> {
+  const [pg, my] = await Promise.all([ensurePostgres(), ensureMariaDb()]);
   log(
     `OpenSearch ${opensearch.version} at ${opensearch.url}${opensearch.startedHere ? ' (started)' : ''}`
   );
@@ -83,6 +96,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('opensearchUrl', opensearch.url);
     project.provide('opensearchVersion', opensearch.version);
     project.provide('testRunId', runId);
+    project.provide('indexReplicas', replicas);
+    project.provide('clusterUrls', []);
 
     const postgres = split('PostgreSQL', pg);
     project.provide('postgresUrl', postgres.url);

@@ -4,6 +4,7 @@
  * OpenSearch mirror of that virtual index for the oracle's query strings.
  */
 import type { Client } from '@opensearch-project/opensearch';
+import { fixtureReplicas } from '../bed/context';
 import { runSql } from '../bed/run_sql';
 import { jdbcFor, type FederationApi } from '../integration/federation_api';
 import { CITY_TABLE, DATASOURCE, graphDocuments, INDICES, MAPPINGS } from './fixture_data';
@@ -33,7 +34,7 @@ export async function loadGraphFixture(api: FederationApi, client: Client, pgUrl
     await client.indices.create({
       index,
       body: {
-        settings: { number_of_shards: 2, number_of_replicas: 0 },
+        settings: { number_of_shards: 2, number_of_replicas: fixtureReplicas() },
         mappings: { dynamic: 'strict', properties: MAPPINGS[key] },
       } as never,
     });
@@ -80,7 +81,7 @@ export async function loadGraphFixture(api: FederationApi, client: Client, pgUrl
   await client.indices.create({
     index: INDICES.cityMirror,
     body: {
-      settings: { number_of_shards: 1, number_of_replicas: 0 },
+      settings: { number_of_shards: 1, number_of_replicas: fixtureReplicas() },
       mappings: mapping.body[INDICES.city].mappings,
     } as never,
   });

@@ -3,6 +3,7 @@
  * raw rows kept so each test computes the expected answer by brute force.
  */
 import type { Client } from '@opensearch-project/opensearch';
+import { fixtureReplicas } from '../bed/context';
 
 export interface Company {
   id: number;
@@ -95,7 +96,11 @@ export async function loadIndex(
   await client.indices.create({
     index,
     body: {
-      settings: { number_of_shards: 2, number_of_replicas: 0, refresh_interval: -1 },
+      settings: {
+        number_of_shards: 2,
+        number_of_replicas: fixtureReplicas(),
+        refresh_interval: -1,
+      },
       mappings: { properties },
     } as never,
   });
