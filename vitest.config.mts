@@ -83,6 +83,7 @@ export default defineConfig({
             'test/joins/joins.integration.test.ts',
             'test/joins/pit.integration.test.ts',
             'test/joins/cross_backend_keys.integration.test.ts',
+            'test/integration/two_hosts.integration.test.ts',
             'test/graph/scenarios.integration.test.ts',
           ],
           globalSetup: ['test/cluster/cluster_setup.ts'],

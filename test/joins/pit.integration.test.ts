@@ -1,14 +1,8 @@
-import { spawn, type ChildProcess } from 'child_process';
-import path from 'path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
-import {
-  jdbcFor,
-  startFederationApi,
-  TEST_ENCRYPTION_KEY,
-  type FederationApi,
-} from '../integration/federation_api';
+import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
+import { jdbcFor, startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startHostProcess } from '../integration/host_process';
 import { loadIndex } from './join_fixture';
 
 const PARENTS = 110_000;
@@ -133,29 +127,9 @@ describe('point in time over joins', () => {
       refresh: true,
     });
 
-    const second = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'serve_process.ts')],
-      {
-        env: {
-          ...process.env,
-          OPENSEARCH_URL: openSearchUrl(),
-          FEDERATION_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      }
-    );
+    const second = await startHostProcess();
     try {
-      const url = await firstLine(second);
-      const call: FederationApi['call'] = async (method, urlPath, body) => {
-        const response = await fetch(`${url}${urlPath}`, {
-          method,
-          headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, body: JSON.parse(text), text };
-      };
+      const { call } = second;
       const hits = first.body.hits.hits;
       const rest = await pageThrough(call, first.body.pit_id, [{ id: 'asc' }], 5_000);
       // pageThrough starts without search_after; skip what the first page already returned.
@@ -164,7 +138,7 @@ describe('point in time over joins', () => {
       expect(hits).toHaveLength(500);
       expect(rest.seen.filter((n) => n === 7)).toHaveLength(1);
     } finally {
-      second.kill('SIGTERM');
+      await second.close();
       await openSearchClient().delete({ index: parents, id: 'late', refresh: true });
       await api.call('DELETE', '/svc/_pit', { id });
     }
@@ -351,15 +325,3 @@ describe('point in time over joins', () => {
     }
   });
 });
-
-function firstLine(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (chunk) => {
-      text += chunk;
-      const newline = text.indexOf('\n');
-      if (newline >= 0) resolve(text.slice(0, newline).trim());
-    });
-    child.on('exit', (code) => reject(new Error(`server process exited with ${code}`)));
-  });
-}

@@ -1,0 +1,120 @@
+/**
+ * Two host processes sharing nothing but OpenSearch and the databases, as Dashboards servers
+ * behind a load balancer: what one writes (datasources, virtual indices, saved queries) the
+ * other uses on its next request, with no stale pool, mapping or cache in between. (PIT pages
+ * served by alternating processes: test/joins/pit.integration.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
+import { runSql } from '../bed/run_sql';
+import { jdbcFor, startFederationApi, type FederationApi } from './federation_api';
+import { startHostProcess, type HostProcess } from './host_process';
+
+const DS = '/_svc/connector/datasource';
+const VI = '/_svc/connector/index';
+
+describe('two hosts', () => {
+  let a: FederationApi;
+  let b: HostProcess;
+  const cleanups: Array<() => Promise<unknown>> = [];
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startFederationApi(), startHostProcess()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  const ids = (body: { hits: { hits: Array<{ _id: string }> } }) =>
+    body.hits.hits.map((h) => Number(h._id)).sort((x, y) => x - y);
+
+  it('uses a datasource and virtual index the other host created, updated or deleted', async (ctx) => {
+    const url = databaseUrl('postgres', ctx);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const table = `two_hosts_${suffix}`;
+    const otherDatabase = `two_hosts_db_${suffix}`;
+    const other = new URL(url);
+    other.pathname = `/${otherDatabase}`;
+    // The same table in two databases, with different rows: which one answers shows which
+    // datasource settings the host used.
+    await runSql('postgres', url, [
+      `CREATE TABLE ${table} (id bigint PRIMARY KEY, label text)`,
+      `INSERT INTO ${table} SELECT g, 'first ' || g FROM generate_series(1, 5) g`,
+      `CREATE DATABASE ${otherDatabase}`,
+    ]);
+    cleanups.push(() =>
+      runSql('postgres', url, [
+        `DROP TABLE IF EXISTS ${table}`,
+        `DROP DATABASE IF EXISTS ${otherDatabase} WITH (FORCE)`,
+      ])
+    );
+    await runSql('postgres', other.toString(), [
+      `CREATE TABLE ${table} (id bigint PRIMARY KEY, label text)`,
+      `INSERT INTO ${table} SELECT g, 'second ' || g FROM generate_series(101, 103) g`,
+    ]);
+
+    const datasource = uniqueName('two-hosts-ds');
+    const vi = uniqueName('two-hosts-vi');
+    expect(
+      (await a.call('PUT', `${DS}/${datasource}`, { jdbc: jdbcFor('postgres', url) })).status
+    ).toBe(201);
+    cleanups.push(() => a.call('DELETE', `${DS}/${datasource}`));
+    expect(
+      (await a.call('PUT', `${VI}/${vi}`, { datasource, resource: table, key: 'id' })).status
+    ).toBe(201);
+    cleanups.push(() => a.call('DELETE', `${VI}/${vi}`));
+
+    // B has never seen either: it reads them from the catalog.
+    const search = (host: Pick<FederationApi, 'call'>) =>
+      host.call('POST', `/svc/${vi}/_search`, { size: 100 });
+    for (const host of [b, a]) {
+      const r = await search(host);
+      expect(r.status, r.text).toBe(200);
+      expect(ids(r.body)).toEqual([1, 2, 3, 4, 5]);
+    }
+
+    // Updated through B: A's pool for the old settings must not answer its next request.
+    const updated = await b.call('PUT', `${DS}/${datasource}`, {
+      jdbc: jdbcFor('postgres', other.toString()),
+    });
+    expect(updated.status, updated.text).toBe(200);
+    for (const host of [a, b]) {
+      const r = await search(host);
+      expect(r.status, r.text).toBe(200);
+      expect(ids(r.body)).toEqual([101, 102, 103]);
+    }
+
+    // Deleted through A: B no longer reads the table on its next request (not from a cached
+    // definition). The concrete index stays (spec §8.2 item 12), an empty OpenSearch index now.
+    expect((await a.call('DELETE', `${VI}/${vi}`)).status).toBe(200);
+    const gone = await search(b);
+    expect(gone.status, gone.text).toBe(200);
+    expect(gone.body.hits.hits).toEqual([]);
+    cleanups.push(() => openSearchClient().indices.delete({ index: vi }, { ignore: [404] }));
+  });
+
+  it('reads, updates and deletes the saved queries the other host saved', async () => {
+    const id = uniqueName('two-hosts-query');
+    const body = (title: string) => ({
+      title,
+      query: 'SELECT p FROM "g" MATCH (p:P)',
+      model: { label: 'g', entities: [{ label: 'P', indices: ['people'] }], relations: [] },
+    });
+    expect((await a.call('PUT', `/_svc/graph/query/${id}`, body('first title'))).status).toBe(201);
+    cleanups.push(() => a.call('DELETE', `/_svc/graph/query/${id}`));
+
+    const read = await b.call('GET', `/_svc/graph/query/${id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body._source.title).toBe('first title');
+
+    expect((await b.call('PUT', `/_svc/graph/query/${id}`, body('second title'))).status).toBe(200);
+    const found = await a.call('GET', `/_svc/graph/query/_search?q=second`);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.hits.hits.map((h: { _id: string }) => h._id)).toContain(id);
+
+    expect((await b.call('DELETE', `/_svc/graph/query/${id}`)).status).toBe(200);
+    expect((await a.call('GET', `/_svc/graph/query/${id}`)).status).toBe(404);
+  });
+});
