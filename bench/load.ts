@@ -1,0 +1,513 @@
+/**
+ * The `load` suite of `npm run bench`: 50 concurrent clients for a bounded time against
+ * standalone hosts running in processes of their own (one host, then two behind a round-robin
+ * client), mixing plain searches, joins with an OpenSearch and with a PostgreSQL child,
+ * virtual-index aggregations, PIT paging over a join and graph queries. Reports throughput,
+ * p50/p95/p99 latency per kind, errors (each one printed: there must be none) and each host's
+ * peak RSS, sampled from /proc. Writes test-output/bench/load.json.
+ *
+ * Its data is its own and small (the point is concurrency, not size): 20,000 OpenSearch parents
+ * (2 shards), 60,000 children in OpenSearch and in a PostgreSQL table, reused across runs.
+ *
+ * Env: BENCH_LOAD_CLIENTS (50), BENCH_LOAD_SECONDS (30 per configuration).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresJdbc, type BenchHost } from './bench_host';
+import { markedTableHolds, quote } from './million_row_table';
+import { stats } from './timing';
+
+const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const OUTPUT = path.join('test-output', 'bench', 'load.json');
+const ENCRYPTION_KEY = 'bench-encryption-key-0123456789abcdef';
+
+const PARENTS = 20_000;
+const CHILDREN = 3 * PARENTS;
+const PARENT_INDEX = 'bench-load-parents';
+const CHILD_INDEX = 'bench-load-children';
+const CHILD_TABLE = 'bench_load_children';
+const DATASOURCE = 'bench-load-pg';
+const VIRTUAL_CHILD = 'bench-load-children-pg';
+const MARKER = `bench-load v1 (${CHILDREN} rows)`;
+
+type Log = (line: string) => void;
+type Call = (
+  method: string,
+  urlPath: string,
+  body?: unknown
+) => Promise<{ status: number; body: any }>;
+
+/** One kind of request of the mix: its weight, and the work (one or more calls) it does. */
+interface Kind {
+  name: string;
+  weight: number;
+  run(call: Call, random: () => number): Promise<void>;
+}
+
+const childQuery = (random: () => number) => ({
+  range: { score: { lt: 500 + Math.floor(random() * 1_500) } },
+});
+
+const KINDS: Kind[] = [
+  {
+    name: 'search',
+    weight: 30,
+    async run(call, random) {
+      expectOk(
+        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
+          size: 10,
+          query: { term: { group: Math.floor(random() * 100) } },
+          sort: [{ id: 'asc' }],
+        })
+      );
+    },
+  },
+  {
+    name: 'join, OpenSearch child',
+    weight: 15,
+    async run(call, random) {
+      expectOk(
+        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
+          size: 10,
+          query: {
+            join: {
+              indices: [CHILD_INDEX],
+              on: ['id', 'parent_id'],
+              request: { query: childQuery(random) },
+            },
+          },
+        })
+      );
+    },
+  },
+  {
+    name: 'join, PostgreSQL child',
+    weight: 15,
+    async run(call, random) {
+      expectOk(
+        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
+          size: 10,
+          query: {
+            join: {
+              indices: [VIRTUAL_CHILD],
+              on: ['id', 'parent_id'],
+              request: { query: childQuery(random) },
+            },
+          },
+        })
+      );
+    },
+  },
+  {
+    name: 'virtual-index aggregation',
+    weight: 15,
+    async run(call, random) {
+      expectOk(
+        await call('POST', `/svc/${VIRTUAL_CHILD}/_search`, {
+          size: 0,
+          query: { range: { score: { gte: Math.floor(random() * 5_000) } } },
+          aggs: {
+            per_tag: {
+              terms: { field: 'tag', size: 10 },
+              aggs: { avg: { avg: { field: 'score' } } },
+            },
+          },
+        })
+      );
+    },
+  },
+  {
+    name: 'PIT, 3 pages over a join',
+    weight: 10,
+    async run(call, random) {
+      const opened = expectOk(await call('POST', `/svc/${PARENT_INDEX}/_pit?keep_alive=1m`));
+      let id: string = opened.body.id;
+      try {
+        let after: unknown[] | undefined;
+        const query = {
+          join: {
+            indices: [CHILD_INDEX],
+            on: ['id', 'parent_id'],
+            request: { query: childQuery(random) },
+          },
+        };
+        for (let page = 0; page < 3; page++) {
+          const r = expectOk(
+            await call('POST', '/svc/_search', {
+              size: 100,
+              query,
+              sort: [{ id: 'asc' }],
+              pit: { id, keep_alive: '1m' },
+              ...(after ? { search_after: after } : {}),
+            })
+          );
+          id = r.body.pit_id;
+          const hits = r.body.hits.hits as Array<{ sort: unknown[] }>;
+          if (hits.length === 0) break;
+          after = hits[hits.length - 1].sort;
+        }
+      } finally {
+        await call('DELETE', '/svc/_pit', { id });
+      }
+    },
+  },
+  {
+    name: 'graph query',
+    weight: 15,
+    async run(call, random) {
+      const group = Math.floor(random() * 100);
+      expectOk(
+        await call('POST', '/svc/_graph', {
+          model: GRAPH_MODEL,
+          query: `SELECT p.id, c.score FROM "load" MATCH (p:Parent WHERE "group:${group}")<-[:CHILD_OF]-(c:Child) WHERE c.score < 2000`,
+        })
+      );
+    },
+  },
+];
+
+const GRAPH_MODEL = {
+  label: 'load',
+  entities: [
+    { label: 'Parent', indices: [PARENT_INDEX], id: 'id' },
+    { label: 'Child', indices: [VIRTUAL_CHILD] },
+  ],
+  relations: [
+    {
+      label: 'CHILD_OF',
+      from: { entity: 'Child', field: 'parent_id' },
+      to: { entity: 'Parent', field: 'id' },
+    },
+  ],
+};
+
+class RequestError extends Error {}
+
+function expectOk<T extends { status: number; body: any }>(r: T): T {
+  if (r.status !== 200)
+    throw new RequestError(`${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  return r;
+}
+
+interface KindResult {
+  kind: string;
+  count: number;
+  errors: number;
+  per_second: number;
+  p50_ms: number;
+  p95_ms: number;
+  p99_ms: number;
+}
+
+interface RunResult {
+  hosts: number;
+  clients: number;
+  seconds: number;
+  total_per_second: number;
+  errors: number;
+  first_errors: string[];
+  kinds: KindResult[];
+  peak_rss_mb: number[];
+}
+
+export async function runLoadBench(host: BenchHost, log: Log): Promise<void> {
+  const client = new pg.Client({ connectionString: host.postgresUrl });
+  await client.connect();
+  try {
+    await ensureData(host, client, log);
+    await expectCreated(host, 'PUT', `/_svc/connector/datasource/${DATASOURCE}`, {
+      jdbc: postgresJdbc(host.postgresUrl),
+    });
+    await expectCreated(host, 'PUT', `/_svc/connector/index/${VIRTUAL_CHILD}`, {
+      datasource: DATASOURCE,
+      resource: CHILD_TABLE,
+      key: 'id',
+    });
+    const results: RunResult[] = [];
+    for (const hostCount of [1, 2]) {
+      log(`${CLIENTS} clients for ${SECONDS} s against ${hostCount} host process(es)`);
+      results.push(await runMix(host.openSearchUrl, hostCount, log));
+    }
+    report(results);
+  } finally {
+    await host.call('DELETE', `/_svc/connector/index/${VIRTUAL_CHILD}`).catch(() => undefined);
+    await host.call('DELETE', `/_svc/connector/datasource/${DATASOURCE}`).catch(() => undefined);
+    await host.deleteIndex(VIRTUAL_CHILD).catch(() => undefined);
+    await client.end();
+  }
+}
+
+async function runMix(openSearchUrl: string, hostCount: number, log: Log): Promise<RunResult> {
+  const hosts = await Promise.all(
+    Array.from({ length: hostCount }, () => startHost(openSearchUrl))
+  );
+  const peaks = hosts.map(() => 0);
+  const sampler = setInterval(() => {
+    hosts.forEach((h, i) => (peaks[i] = Math.max(peaks[i], rssBytes(h.child.pid!))));
+  }, 100);
+  const latencies = new Map(KINDS.map((k) => [k.name, [] as number[]]));
+  const errors = new Map(KINDS.map((k) => [k.name, 0]));
+  const firstErrors: string[] = [];
+  let next = 0;
+  const calls: Call[] = hosts.map((h) => h.call);
+  const totalWeight = KINDS.reduce((n, k) => n + k.weight, 0);
+  const until = Date.now() + SECONDS * 1000;
+  try {
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, clientIndex) => {
+        const random = seeded(clientIndex + 1);
+        while (Date.now() < until) {
+          let pick = random() * totalWeight;
+          const kind = KINDS.find((k) => (pick -= k.weight) < 0) ?? KINDS[0];
+          // Round robin over the hosts, as a load balancer without affinity would.
+          const call = calls[next++ % calls.length];
+          const started = performance.now();
+          try {
+            await kind.run(call, random);
+            latencies.get(kind.name)!.push(performance.now() - started);
+          } catch (err) {
+            errors.set(kind.name, errors.get(kind.name)! + 1);
+            if (firstErrors.length < 10)
+              firstErrors.push(`${kind.name}: ${(err as Error).message}`);
+          }
+        }
+      })
+    );
+  } finally {
+    clearInterval(sampler);
+    await Promise.all(hosts.map((h) => h.close()));
+  }
+  for (const e of firstErrors) log(`  ERROR ${e}`);
+  const kinds = KINDS.map((k): KindResult => {
+    const xs = latencies.get(k.name)!;
+    const sorted = [...xs].sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted.length === 0
+        ? NaN
+        : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    return {
+      kind: k.name,
+      count: xs.length,
+      errors: errors.get(k.name)!,
+      per_second: xs.length / SECONDS,
+      p50_ms: xs.length ? stats(xs).median : NaN,
+      p95_ms: at(0.95),
+      p99_ms: at(0.99),
+    };
+  });
+  return {
+    hosts: hostCount,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    total_per_second: kinds.reduce((n, k) => n + k.per_second, 0),
+    errors: kinds.reduce((n, k) => n + k.errors, 0),
+    first_errors: firstErrors,
+    kinds,
+    peak_rss_mb: peaks.map((b) => Math.round(b / 2 ** 20)),
+  };
+}
+
+interface HostProcess {
+  child: ChildProcess;
+  call: Call;
+  close(): Promise<void>;
+}
+
+/** A standalone host in its own process (test/integration/serve_process.ts). */
+async function startHost(openSearchUrl: string): Promise<HostProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '..', 'test', 'integration', 'serve_process.ts')],
+    {
+      env: {
+        ...process.env,
+        OPENSEARCH_URL: openSearchUrl,
+        FEDERATION_ENCRYPTION_KEY: ENCRYPTION_KEY,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk) => {
+      text += chunk;
+      const newline = text.indexOf('\n');
+      if (newline >= 0) resolve(text.slice(0, newline).trim());
+    });
+    child.on('exit', (code) => reject(new Error(`the host process exited with ${code}`)));
+  });
+  return {
+    child,
+    async call(method, urlPath, body) {
+      const response = await fetch(`${url}${urlPath}`, {
+        method,
+        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident set size of a process, from /proc (0 once it is gone). */
+function rssBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+    return kb === undefined ? 0 : Number(kb) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function ensureData(host: BenchHost, client: pg.Client, log: Log): Promise<void> {
+  const os = host.openSearchUrl;
+  const meta = await fetch(`${os}/${CHILD_INDEX}/_mapping`).then((r) => (r.ok ? r.json() : null));
+  if ((meta as any)?.[CHILD_INDEX]?.mappings?._meta?.bench !== MARKER) {
+    log(`loading ${PARENTS} parents and ${CHILDREN} children into OpenSearch`);
+    for (const index of [PARENT_INDEX, CHILD_INDEX])
+      await fetch(`${os}/${index}`, { method: 'DELETE' });
+    await createIndex(os, PARENT_INDEX, { id: { type: 'long' }, group: { type: 'long' } });
+    await createIndex(os, CHILD_INDEX, {
+      id: { type: 'long' },
+      parent_id: { type: 'long' },
+      score: { type: 'long' },
+      tag: { type: 'keyword' },
+    });
+    await bulk(os, PARENT_INDEX, PARENTS, (i) => ({ id: i, group: i % 100 }));
+    await bulk(os, CHILD_INDEX, CHILDREN, child);
+    await fetch(`${os}/${CHILD_INDEX}/_mapping`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ _meta: { bench: MARKER } }),
+    });
+  }
+  if (!(await markedTableHolds(client, CHILD_TABLE, MARKER, CHILDREN))) {
+    log(`creating ${CHILD_TABLE} with ${CHILDREN} rows`);
+    const t = quote(CHILD_TABLE);
+    await client.query(`DROP TABLE IF EXISTS ${t}`);
+    await client.query(
+      `CREATE TABLE ${t} (id bigint PRIMARY KEY, parent_id bigint NOT NULL, score bigint NOT NULL, tag text COLLATE "C" NOT NULL)`
+    );
+    // The same rows as the OpenSearch children (see child()).
+    await client.query(
+      `INSERT INTO ${t} SELECT g, (g % ${PARENTS}) + 1, (g * 7919) % 10000, 't' || (g % 17) FROM generate_series(1, ${CHILDREN}) g`
+    );
+    await client.query(`ANALYZE ${t}`);
+    await client.query(`COMMENT ON TABLE ${t} IS '${MARKER}'`);
+  }
+}
+
+function child(g: number) {
+  return { id: g, parent_id: (g % PARENTS) + 1, score: (g * 7919) % 10000, tag: `t${g % 17}` };
+}
+
+async function createIndex(os: string, index: string, properties: Record<string, unknown>) {
+  const r = await fetch(`${os}/${index}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      settings: { number_of_shards: 2, number_of_replicas: 0 },
+      mappings: { dynamic: 'strict', properties },
+    }),
+  });
+  if (!r.ok) throw new Error(`creating ${index}: ${r.status} ${await r.text()}`);
+}
+
+async function bulk(os: string, index: string, count: number, doc: (i: number) => object) {
+  for (let start = 1; start <= count; start += 10_000) {
+    const lines: string[] = [];
+    for (let i = start; i < Math.min(start + 10_000, count + 1); i++) {
+      lines.push(JSON.stringify({ index: { _id: String(i) } }), JSON.stringify(doc(i)));
+    }
+    const r = await fetch(
+      `${os}/${index}/_bulk?refresh=${start + 10_000 > count ? 'true' : 'false'}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson' },
+        body: `${lines.join('\n')}\n`,
+      }
+    );
+    const body = (await r.json()) as { errors?: boolean };
+    if (!r.ok || body.errors) throw new Error(`bulk load of ${index} failed`);
+  }
+}
+
+async function expectCreated(host: BenchHost, method: string, urlPath: string, body: unknown) {
+  const r = await host.call(method, urlPath, body);
+  if (r.status >= 300)
+    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+/** A small deterministic generator per client, so runs are comparable. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function report(results: RunResult[]): void {
+  const f = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(0));
+  for (const r of results) {
+    console.log(
+      `\nLoad: ${r.clients} clients, ${r.seconds} s, ${r.hosts} host process(es): ${r.total_per_second.toFixed(1)} requests/s, ${r.errors} errors, peak RSS ${r.peak_rss_mb.join(' / ')} MB\n`
+    );
+    const header = ['kind', 'count', 'per s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'];
+    const rows = r.kinds.map((k) => [
+      k.kind,
+      String(k.count),
+      k.per_second.toFixed(1),
+      f(k.p50_ms),
+      f(k.p95_ms),
+      f(k.p99_ms),
+      String(k.errors),
+    ]);
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+    const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
+    console.log(line(header));
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    for (const row of rows) console.log(line(row));
+  }
+  mkdirSync(path.dirname(OUTPUT), { recursive: true });
+  writeFileSync(
+    OUTPUT,
+    `${JSON.stringify(
+      {
+        generated_at: new Date().toISOString(),
+        machine: {
+          cpus: os.cpus().length,
+          cpu: os.cpus()[0]?.model,
+          memory_mb: Math.round(os.totalmem() / 2 ** 20),
+          node: process.version,
+        },
+        note: 'Each host is a standalone host process; clients are async loops in the bench process, spread round robin over the hosts. Latency per kind covers all its calls (PIT: open, 3 pages, close).',
+        runs: results,
+      },
+      null,
+      2
+    )}\n`
+  );
+  console.log(`\nwrote ${OUTPUT}`);
+}
