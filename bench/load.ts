@@ -35,11 +35,14 @@ const VIRTUAL_CHILD = 'bench-load-children-pg';
 const MARKER = `bench-load v1 (${CHILDREN} rows)`;
 
 type Log = (line: string) => void;
+/** A response body, read loosely: the bench checks only what it pages with. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several response shapes
+type Json = any;
 type Call = (
   method: string,
   urlPath: string,
   body?: unknown
-) => Promise<{ status: number; body: any }>;
+) => Promise<{ status: number; body: Json }>;
 
 /** One kind of request of the mix: its weight, and the work (one or more calls) it does. */
 interface Kind {
@@ -187,7 +190,7 @@ const GRAPH_MODEL = {
 
 class RequestError extends Error {}
 
-function expectOk<T extends { status: number; body: any }>(r: T): T {
+function expectOk<T extends { status: number; body: Json }>(r: T): T {
   if (r.status !== 200)
     throw new RequestError(`${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   return r;
@@ -380,7 +383,7 @@ function rssBytes(pid: number): number {
 async function ensureData(host: BenchHost, client: pg.Client, log: Log): Promise<void> {
   const os = host.openSearchUrl;
   const meta = await fetch(`${os}/${CHILD_INDEX}/_mapping`).then((r) => (r.ok ? r.json() : null));
-  if ((meta as any)?.[CHILD_INDEX]?.mappings?._meta?.bench !== MARKER) {
+  if ((meta as Json)?.[CHILD_INDEX]?.mappings?._meta?.bench !== MARKER) {
     log(`loading ${PARENTS} parents and ${CHILDREN} children into OpenSearch`);
     for (const index of [PARENT_INDEX, CHILD_INDEX])
       await fetch(`${os}/${index}`, { method: 'DELETE' });
