@@ -1,4 +1,5 @@
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import { requireAllShards, type ShardsHeader } from '../opensearch/shard_failures';
 import type { Backend, CallOptions } from '../backends/backend';
 import { KeySetBuilder, tooManyKeys, type KeySet } from '../backends/key_set';
 
@@ -15,6 +16,7 @@ export interface Projection {
 
 interface ScrollPage {
   _scroll_id?: string;
+  _shards?: ShardsHeader;
   hits: { hits: Array<{ fields?: Record<string, unknown[]> }> };
 }
 
@@ -36,6 +38,8 @@ export function openSearchProjectionReader(
   query: unknown
 ): ProjectionReader {
   return async function* (docvalues) {
+    const complete = (response: ScrollPage) =>
+      requireAllShards(response, `the projection read of [${indices.join(',')}]`);
     let page = await openSearch.request<ScrollPage>({
       method: 'POST',
       path: opensearchPath(indices.join(','), '_search'),
@@ -44,19 +48,25 @@ export function openSearchProjectionReader(
         size: SCROLL_PAGE,
         _source: false,
         sort: ['_doc'],
+        // Exact counting turns off OpenSearch 3's range approximation, under which a scrolled
+        // `range` query returned only about 10,240 hits per shard.
+        track_total_hits: true,
         query: query as Record<string, unknown>,
         docvalue_fields: docvalues,
       },
     });
     try {
+      complete(page);
       while (page.hits.hits.length > 0) {
         for (const hit of page.hits.hits) yield (field) => hit.fields?.[field] ?? [];
         if (page._scroll_id === undefined) break;
-        page = await openSearch.request<ScrollPage>({
-          method: 'POST',
-          path: '/_search/scroll',
-          body: { scroll: '1m', scroll_id: page._scroll_id },
-        });
+        page = complete(
+          await openSearch.request<ScrollPage>({
+            method: 'POST',
+            path: '/_search/scroll',
+            body: { scroll: '1m', scroll_id: page._scroll_id },
+          })
+        );
       }
     } finally {
       if (page._scroll_id !== undefined) {
