@@ -60,6 +60,7 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
       // who raised OpenSearch's `index.max_terms_count` would.
       maxTermsCount: 1_000_000,
       maxMgetDocs: 1_000_000,
+      sqliteDirectories: [sqliteDir],
     }),
   });
   return {

@@ -29,7 +29,8 @@ interface IndexPlan extends VirtualTarget {
 /**
  * Answers `_search` on virtual indices: the query becomes a WHERE clause, the page one ordered
  * and limited SELECT, the total one COUNT, and aggregations GROUP BY statements, all run by the
- * database. Several virtual indices are searched one by one and their pages merged in sort order.
+ * database at once. Several virtual indices are searched at once and their pages merged in sort
+ * order.
  */
 export class VirtualSearch {
   constructor(
@@ -69,7 +70,7 @@ export class VirtualSearch {
       // Validate everything before the first statement runs, so a bad body costs no remote work.
       const ctx = plan.newContext();
       translateQuery(request.query, ctx);
-      if (request.aggs) validateAggregations(request.aggs, plan.columns);
+      if (request.aggs) validateAggregations(request.aggs, plan.columns, plan.newContext);
     }
     if (request.aggs && plans.length > 1) {
       throw badRequest(
@@ -77,9 +78,25 @@ export class VirtualSearch {
       );
     }
 
-    const pages = await Promise.all(
-      plans.map((plan) => this.page(plan, request, plans.length > 1))
-    );
+    // The pages, the counts and the aggregations are independent reads: they run at once, each
+    // on a pooled connection (or SQLite worker) of its own, so the search takes as long as the
+    // slowest of them rather than their sum. The first failure is the answer and cancels the
+    // rest, whose results nobody would read.
+    const stop = new AbortController();
+    const stopOthers = <T>(work: Promise<T>): Promise<T> =>
+      work.catch((err: unknown) => {
+        stop.abort(err);
+        throw err;
+      });
+    const [pages, totals, aggregations] = await Promise.all([
+      stopOthers(
+        Promise.all(plans.map((plan) => this.page(plan, request, plans.length > 1, stop.signal)))
+      ),
+      request.totalHits.upTo === null
+        ? null
+        : stopOthers(Promise.all(plans.map((plan) => this.count(plan, request, stop.signal)))),
+      request.aggs ? stopOthers(this.aggregate(plans[0], searchRequest, stop.signal)) : undefined,
+    ]);
     // One index: the database's order stands. Several: merge their pages by the sort values.
     const window =
       plans.length === 1
@@ -88,11 +105,6 @@ export class VirtualSearch {
             .flat()
             .sort((a, b) => compareHits(a, b, plans[0].sort))
             .slice(request.from, request.from + request.size);
-    const totals =
-      request.totalHits.upTo === null
-        ? null
-        : await Promise.all(plans.map((plan) => this.count(plan, request)));
-    const aggregations = request.aggs ? await this.aggregate(plans[0], searchRequest) : undefined;
 
     const sorted =
       request.sort.length > 0 && !(request.sort.length === 1 && request.sort[0].field === '_score');
@@ -137,7 +149,8 @@ export class VirtualSearch {
   private async page(
     plan: IndexPlan,
     request: VirtualSearchRequest,
-    merging: boolean
+    merging: boolean,
+    signal: AbortSignal
   ): Promise<Hit[]> {
     const limit = merging ? request.from + request.size : request.size;
     if (limit === 0) return [];
@@ -154,7 +167,7 @@ export class VirtualSearch {
       where = `(${where}) AND ${searchAfterCondition(plan.sort, request.searchAfter, ctx)}`;
     const ordered = `SELECT ${select} FROM ${plan.resourceSql} WHERE ${where}${orderByClause(plan.sort, ctx) || fallbackOrder(ctx)}`;
     const sql = ctx.dialect.limitOffset(ordered, limit, merging ? 0 : request.from);
-    const rows = await plan.query(sql, ctx.params.values);
+    const rows = await plan.query(sql, ctx.params.values, signal);
     return rows.map((row, position) => {
       const all = rowToSource(row, selected, plan.timezone);
       const source =
@@ -171,7 +184,11 @@ export class VirtualSearch {
     });
   }
 
-  private async count(plan: IndexPlan, request: VirtualSearchRequest): Promise<number> {
+  private async count(
+    plan: IndexPlan,
+    request: VirtualSearchRequest,
+    signal: AbortSignal
+  ): Promise<number> {
     const ctx = plan.newContext();
     const where = translateQuery(request.query, ctx);
     const upTo = request.totalHits.upTo!;
@@ -183,16 +200,16 @@ export class VirtualSearch {
             upTo + 1,
             0
           )}) counted`;
-    const [row] = await plan.query(sql, ctx.params.values);
+    const [row] = await plan.query(sql, ctx.params.values, signal);
     return Number(row.total);
   }
 
-  private aggregate(plan: IndexPlan, request: VirtualSearchRequest) {
+  private aggregate(plan: IndexPlan, request: VirtualSearchRequest, signal: AbortSignal) {
     return runAggregations(request.aggs!, {
       resourceSql: plan.resourceSql,
       newContext: plan.newContext,
       where: (ctx) => translateQuery(request.query, ctx),
-      query: plan.query,
+      query: (sql, params) => plan.query(sql, params, signal),
       maxBuckets: this.maxBuckets,
     });
   }

@@ -41,6 +41,16 @@ export interface AggregationDialect {
    * the local milliseconds `localMs`.
    */
   truncateLocalMs(localMs: string, unit: CalendarUnit): string;
+  /**
+   * The start of the day-or-longer unit containing a date whose wall clock, read as UTC, is the
+   * local time wanted (UTC storage, or an instant column, bucketed in UTC): local milliseconds or
+   * date text, as `localStartMs` reads them, and NULL for a value that is no valid date, exactly
+   * where `naiveEpochMs` is NULL. `columnSql` is the column, `comparable` its `comparableColumn`.
+   * Absent, or null for a unit, where the arithmetic on epoch milliseconds has to do: it is the
+   * general way, but on MariaDB and SQLite the database repeats the epoch expression for each of
+   * its uses in the statement, which makes it several times slower than this.
+   */
+  truncateWallClock?(columnSql: string, comparable: string, unit: MidnightUnit): string | null;
   /** Zone conversions the database does itself; only PostgreSQL has them (`AT TIME ZONE`). */
   zones?: NativeZones;
 }
@@ -90,6 +100,10 @@ const postgres: AggregationDialect = {
   },
 };
 
+const DAY_MS = 86_400_000;
+/** TO_DAYS('1970-01-01'). */
+const MYSQL_EPOCH_DAYS = 719_528;
+
 /** MySQL/MariaDB: `1970-01-01` plus seconds, which works before 1970 (FROM_UNIXTIME does not). */
 function mysqlLocalDate(localMs: string): string {
   return `DATE_ADD('1970-01-01', INTERVAL FLOOR(${localMs} / 1000) SECOND)`;
@@ -105,6 +119,22 @@ const mysql: AggregationDialect = {
   // Dividing microseconds by 1000 leaves three decimals, which MySQL's DECIMAL division keeps.
   naiveEpochMs: (comparable) =>
     `FLOOR(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', ${comparable}) / 1000)`,
+  // Days from year 0 (TO_DAYS, NULL for zero and invalid dates) to the first day of the unit,
+  // then local milliseconds: integer arithmetic on one function call per row.
+  truncateWallClock(_columnSql, comparable, unit) {
+    const days = `TO_DAYS(${comparable})`;
+    const start =
+      unit === 'day'
+        ? days
+        : unit === 'week'
+          ? `${days} - WEEKDAY(${comparable})`
+          : unit === 'month'
+            ? `${days} - DAYOFMONTH(${comparable}) + 1`
+            : unit === 'year'
+              ? `${days} - DAYOFYEAR(${comparable}) + 1`
+              : `TO_DAYS(MAKEDATE(YEAR(${comparable}), 1) + INTERVAL (QUARTER(${comparable}) - 1) QUARTER)`;
+    return `(${start} - ${MYSQL_EPOCH_DAYS}) * ${DAY_MS}`;
+  },
   truncateLocalMs(localMs, unit) {
     const date = mysqlLocalDate(localMs);
     const start =
@@ -135,6 +165,23 @@ const sqlite: AggregationDialect = {
   byteOrdered: (expr) => `${expr} COLLATE BINARY`,
   // julianday() counts in whole milliseconds internally; ROUND removes the float noise.
   naiveEpochMs: (comparable) => sqliteEpochMs(comparable),
+  // SQLite's date functions read the stored value exactly as the strftime of comparableColumn
+  // does (offsets to UTC, NULL for no date), so they take the column itself: one call per row.
+  truncateWallClock(columnSql, _comparable, unit) {
+    switch (unit) {
+      case 'day':
+        return `date(${columnSql})`;
+      case 'week':
+        // Back to the previous Tuesday, then forward to the next Monday (the same day if it is one).
+        return `date(${columnSql}, '-6 days', 'weekday 1')`;
+      case 'month':
+        return `strftime('%Y-%m-01', ${columnSql})`;
+      case 'year':
+        return `strftime('%Y-01-01', ${columnSql})`;
+      default:
+        return null;
+    }
+  },
   truncateLocalMs(localMs, unit) {
     if (unit === 'month') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-%m-01'));
     if (unit === 'year') return sqliteEpochMs(sqliteUnixepoch(localMs, '%Y-01-01'));

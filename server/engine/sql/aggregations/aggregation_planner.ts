@@ -287,10 +287,13 @@ class Runner {
         `${countExpr(env)} AS ${env.rows.ref('doc_count')}`,
         ...root.metrics.flatMap((metric, j) => metricSelect(env, metric, `m${j}`, false)),
       ];
-      rows = await this.run(
+      // The rows without a key form one group, dropped here: a WHERE on the key would make the
+      // database compute the key expression twice per row (it inlines the rows' SELECT).
+      const grouped = await this.run(
         env,
-        sql`SELECT ${joinSql(select, ', ')} FROM (${this.rowsOf(env)}) r WHERE ${key} IS NOT NULL GROUP BY ${key}`
+        sql`SELECT ${joinSql(select, ', ')} FROM (${this.rowsOf(env)}) r GROUP BY ${key}`
       );
+      rows = grouped.filter((row) => row.g0 !== null && row.g0 !== undefined);
     }
     // Nested statements first: the response reads their selections.
     let parents: SelectedBucket[];

@@ -5,9 +5,10 @@
  *   zone's offset, a CASE over the offset periods of the values' range (offsets resolved as
  *   row_to_source.ts resolves them with luxon, so buckets agree with the `_source` dates).
  * - date_histogram keys, OpenSearch's rounding of that instant in the request's zone. Units of a
- *   day or more group by the local start of the unit (PostgreSQL: `nativeLocalStartColumn`,
- *   `date_trunc` of the column `AT TIME ZONE`; elsewhere `dateHistogramKeyColumn`, an offset
- *   CASE then arithmetic or calendar functions) and TypeScript turns each local start into its
+ *   day or more group by the local start of the unit (`nativeLocalStartColumn`: PostgreSQL's
+ *   `date_trunc` of the column `AT TIME ZONE`, or MariaDB's and SQLite's date functions when
+ *   wall clocks and buckets are both UTC; elsewhere `dateHistogramKeyColumn`, an offset CASE
+ *   then arithmetic or calendar functions) and TypeScript turns each local start into its
  *   instant; shorter units and fixed intervals group by the bucket's instant itself, computed
  *   per offset period with the constants of date_rounding.ts, so the repeated hour of a DST
  *   fall-back stays two buckets, as in OpenSearch.
@@ -77,13 +78,15 @@ export function hasNativeLocalStart(
   rounding: RoundingSpec
 ): boolean {
   const unit = rounding.unit;
-  return unit !== undefined && roundsToMidnight(unit) && storeInstant(ctx, column) !== null;
+  if (unit === undefined || !roundsToMidnight(unit)) return false;
+  return storeInstant(ctx, column) !== null || wallClockStart(ctx, column, rounding) !== null;
 }
 
 /**
- * PostgreSQL's own truncation of a date column to the local start of a day-or-longer unit in the
- * request's zone (a timestamp; `localStartMs` reads it); null when the database or rounding
- * cannot.
+ * The database's own truncation of a date column to the local start of a day-or-longer unit in
+ * the request's zone (a timestamp or date text, or local milliseconds; `localStartMs` reads
+ * them): PostgreSQL's `date_trunc` in any zone, MariaDB's and SQLite's date functions when both
+ * the stored wall clocks and the buckets are UTC. Null when the database or rounding cannot.
  */
 export function nativeLocalStartColumn(
   pipeline: RowPipeline,
@@ -92,8 +95,12 @@ export function nativeLocalStartColumn(
   rounding: RoundingSpec
 ): string | null {
   const { unit, zone, offsetMs } = rounding;
+  if (!unit || !roundsToMidnight(unit)) return null;
   const instant = storeInstant(ctx, column);
-  if (!unit || !roundsToMidnight(unit) || !instant) return null;
+  if (!instant) {
+    const start = wallClockStart(ctx, column, rounding);
+    return start === null ? null : pipeline.add(start);
+  }
   const shifted = offsetMs
     ? sql`(${instant} - INTERVAL '${ctx.agg.integer(offsetMs)} milliseconds')`
     : instant;
@@ -102,6 +109,25 @@ export function nativeLocalStartColumn(
     ? bound(zone.ianaName)
     : `INTERVAL '${ctx.agg.integer(zone.offsetAt(0))} milliseconds'`;
   return pipeline.add(ctx.agg.zones!.truncate(shifted, zoneSql, unit));
+}
+
+/**
+ * The unit's start from the stored wall clock itself, when that wall clock read as UTC is the
+ * instant (UTC storage, or an instant column) and buckets are UTC days, weeks, months or years
+ * without `offset`: then the UTC start is the wall clock's own, which date functions give.
+ */
+function wallClockStart(
+  ctx: DateSqlContext,
+  column: VirtualIndexColumn,
+  rounding: RoundingSpec
+): string | null {
+  const { unit, zone, offsetMs } = rounding;
+  const truncate = ctx.agg.truncateWallClock;
+  if (!truncate || !unit || !roundsToMidnight(unit) || offsetMs !== 0) return null;
+  if (!zone.fixed || zone.offsetAt(0) !== 0) return null;
+  if (!column.zoned && !(ctx.store.fixed && ctx.store.offsetAt(0) === 0)) return null;
+  const columnSql = ctx.dialect.quoteIdentifier(column.name);
+  return truncate(columnSql, ctx.dialect.comparableColumn(columnSql, column), unit);
 }
 
 /** Local milliseconds of a grouped local start: a number, or timestamp text (PostgreSQL). */

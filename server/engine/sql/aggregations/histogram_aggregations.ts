@@ -320,8 +320,10 @@ export function histogramKeyColumn(env: StatementEnv, agg: HistogramAgg): string
           )
         : columnOnce(env, `value:${name}`, () => env.rows.add(comparable(env, column)));
   const x = env.agg.toDouble(env.rows.ref(value));
-  const offset = env.agg.toDouble(bound(agg.offset));
   const interval = env.agg.toDouble(bound(agg.interval));
+  // x - 0.0 is x for every double (-0.0 and NaN included): no subtraction per row without offset.
+  if (agg.offset === 0) return env.rows.add(sql`FLOOR(${x} / ${interval})`, [value]);
+  const offset = env.agg.toDouble(bound(agg.offset));
   return env.rows.add(sql`FLOOR((${x} - ${offset}) / ${interval})`, [value]);
 }
 

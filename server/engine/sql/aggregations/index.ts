@@ -4,6 +4,7 @@
  * statements, the families' files for each aggregation's semantics.
  */
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import type { TranslationContext } from '../translation_context';
 import type { Aggregation, BucketAgg } from './aggregation_types';
 import { parseAggregations } from './aggregation_parser';
 import { runPlanned, type AggregationInput } from './aggregation_planner';
@@ -13,13 +14,17 @@ export type { AggregationInput };
 
 /**
  * Throws a 400 for anything malformed or unsupported, before any SQL runs. Date math is checked
- * against the current time; the run uses the request's `now`.
+ * against the current time; the run uses the request's `now`. With `newContext`, the queries of
+ * `filters` aggregations are translated too (a search runs its other statements beside the
+ * aggregations, so a bad filter must be found before any of them starts).
  */
 export function validateAggregations(
   aggs: unknown,
-  columns: ReadonlyMap<string, VirtualIndexColumn>
+  columns: ReadonlyMap<string, VirtualIndexColumn>,
+  newContext?: () => TranslationContext
 ): void {
-  parseAggregations(aggs, columns, Date.now());
+  const parsed = parseAggregations(aggs, columns, Date.now());
+  if (newContext) checkAllFilterQueries(parsed, newContext);
 }
 
 /** The response's `aggregations` object. */
@@ -30,10 +35,17 @@ export async function runAggregations(
   const probe = input.newContext();
   const parsed = parseAggregations(aggs, probe.columns, probe.now);
   // Filter queries are translated before the first statement, so a bad one runs nothing.
-  forEachBucket(parsed, (agg) => {
-    if (agg.type === 'filters') checkFilterQueries(agg, input.newContext);
-  });
+  checkAllFilterQueries(parsed, input.newContext);
   return runPlanned(parsed, input);
+}
+
+function checkAllFilterQueries(
+  aggs: readonly Aggregation[],
+  newContext: () => TranslationContext
+): void {
+  forEachBucket(aggs, (agg) => {
+    if (agg.type === 'filters') checkFilterQueries(agg, newContext);
+  });
 }
 
 function forEachBucket(aggs: readonly Aggregation[], visit: (agg: BucketAgg) => void): void {

@@ -144,7 +144,7 @@ describe('SQL Server statements', () => {
       )
     ).toEqual([
       {
-        sql: 'SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count], COUNT(DISTINCT r.[c2]) AS [m0_count] FROM (SELECT [c0], [c2], FLOOR((CAST([c0] AS float) - CAST(@p1 AS float)) / CAST(@p2 AS float)) AS [c1] FROM (SELECT [d] AS [c0], [k] AS [c2] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t0) r WHERE r.[c1] IS NOT NULL GROUP BY r.[c1]',
+        sql: 'SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count], COUNT(DISTINCT r.[c2]) AS [m0_count] FROM (SELECT [c0], [c2], FLOOR((CAST([c0] AS float) - CAST(@p1 AS float)) / CAST(@p2 AS float)) AS [c1] FROM (SELECT [d] AS [c0], [k] AS [c2] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t0) r GROUP BY r.[c1]',
         params: [1, 2.5, 6],
       },
     ]);
@@ -170,7 +170,7 @@ describe('SQL Server statements', () => {
         params: [6],
       },
       {
-        sql: "SELECT r.[c3] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c1], [c2], DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), CAST(DATEFROMPARTS(YEAR(DATEADD(day, CAST(([c2] - (([c2] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), MONTH(DATEADD(day, CAST(([c2] - (([c2] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), 1) AS datetime2)) AS [c3] FROM (SELECT [c0], [c1], [c1] + (CASE WHEN [c1] < CAST(1710054000000 AS bigint) THEN (-18000000) ELSE (-14400000) END) AS [c2] FROM (SELECT [c0], [c0] - (CASE WHEN [c0] < CAST(1711857600000 AS bigint) THEN 7200000 ELSE 10800000 END) AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) t1) t2) r WHERE r.[c3] IS NOT NULL GROUP BY r.[c3]",
+        sql: "SELECT r.[c3] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c1], [c2], DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), CAST(DATEFROMPARTS(YEAR(DATEADD(day, CAST(([c2] - (([c2] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), MONTH(DATEADD(day, CAST(([c2] - (([c2] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), 1) AS datetime2)) AS [c3] FROM (SELECT [c0], [c1], [c1] + (CASE WHEN [c1] < CAST(1710054000000 AS bigint) THEN (-18000000) ELSE (-14400000) END) AS [c2] FROM (SELECT [c0], [c0] - (CASE WHEN [c0] < CAST(1711857600000 AS bigint) THEN 7200000 ELSE 10800000 END) AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) t1) t2) r GROUP BY r.[c3]",
         params: [6],
       },
     ]);
@@ -187,11 +187,11 @@ describe('SQL Server statements', () => {
       )
     ).toEqual([
       {
-        sql: "SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c0] - ((([c0] + 259200000) % 604800000) + 604800000) % 604800000 AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) r WHERE r.[c1] IS NOT NULL GROUP BY r.[c1]",
+        sql: "SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c0] - ((([c0] + 259200000) % 604800000) + 604800000) % 604800000 AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) r GROUP BY r.[c1]",
         params: [6],
       },
       {
-        sql: "SELECT r.[c2] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c1], DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), CAST(DATEFROMPARTS(YEAR(DATEADD(day, CAST(([c1] - (([c1] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), (DATEPART(quarter, DATEADD(day, CAST(([c1] - (([c1] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))) - 1) * 3 + 1, 1) AS datetime2)) AS [c2] FROM (SELECT [c0], [c0] + 19800000 AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) t1) r WHERE r.[c2] IS NOT NULL GROUP BY r.[c2]",
+        sql: "SELECT r.[c2] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], [c1], DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), CAST(DATEFROMPARTS(YEAR(DATEADD(day, CAST(([c1] - (([c1] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))), (DATEPART(quarter, DATEADD(day, CAST(([c1] - (([c1] % 86400000) + 86400000) % 86400000) / 86400000 AS int), CAST('1970-01-01' AS date))) - 1) * 3 + 1, 1) AS datetime2)) AS [c2] FROM (SELECT [c0], [c0] + 19800000 AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) t1) r GROUP BY r.[c2]",
         params: [6],
       },
     ]);
@@ -211,7 +211,7 @@ describe('SQL Server statements', () => {
         params: [6],
       },
       {
-        sql: "SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], CASE WHEN [c0] < CAST(1711846800000 AS bigint) THEN [c0] - ((([c0] + 7200000) % 10800000) + 10800000) % 10800000 ELSE CASE WHEN [c0] < CAST(1711854000000 AS bigint) THEN CAST(1711846800000 AS bigint) ELSE [c0] - ((([c0] + 10800000) % 10800000) + 10800000) % 10800000 END END AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) r WHERE r.[c1] IS NOT NULL GROUP BY r.[c1]",
+        sql: "SELECT r.[c1] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT [c0], CASE WHEN [c0] < CAST(1711846800000 AS bigint) THEN [c0] - ((([c0] + 7200000) % 10800000) + 10800000) % 10800000 ELSE CASE WHEN [c0] < CAST(1711854000000 AS bigint) THEN CAST(1711846800000 AS bigint) ELSE [c0] - ((([c0] + 10800000) % 10800000) + 10800000) % 10800000 END END AS [c1] FROM (SELECT DATEDIFF_BIG(millisecond, CAST('1970-01-01' AS datetime2), [t]) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p1)) t0) r GROUP BY r.[c1]",
         params: [6],
       },
     ]);
@@ -228,11 +228,11 @@ describe('SQL Server statements', () => {
       )
     ).toEqual([
       {
-        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], t.[c2], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] < CAST(@p1 AS float) THEN 1 ELSE 0 END AS [c1], CASE WHEN [c0] >= CAST(@p2 AS float) AND [c0] < CAST(@p3 AS float) THEN 1 ELSE 0 END AS [c2] FROM (SELECT CAST([d] AS float) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p4)) t0) t CROSS JOIN (SELECT 0 AS [b0] UNION ALL SELECT 1 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1) OR (bucket_rows.[b0] = 1 AND [c2] = 1)) r WHERE r.[b0] IS NOT NULL GROUP BY r.[b0]',
+        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], t.[c2], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] < CAST(@p1 AS float) THEN 1 ELSE 0 END AS [c1], CASE WHEN [c0] >= CAST(@p2 AS float) AND [c0] < CAST(@p3 AS float) THEN 1 ELSE 0 END AS [c2] FROM (SELECT CAST([d] AS float) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p4)) t0) t CROSS JOIN (SELECT 0 AS [b0] UNION ALL SELECT 1 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1) OR (bucket_rows.[b0] = 1 AND [c2] = 1)) r GROUP BY r.[b0]',
         params: [0, 0, 10, 6],
       },
       {
-        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] >= CAST(@p1 AS datetime2(3)) AND [c0] < CAST(@p2 AS datetime2(3)) THEN 1 ELSE 0 END AS [c1] FROM (SELECT [t] AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t0) t CROSS JOIN (SELECT 0 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1)) r WHERE r.[b0] IS NOT NULL GROUP BY r.[b0]',
+        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] >= CAST(@p1 AS datetime2(3)) AND [c0] < CAST(@p2 AS datetime2(3)) THEN 1 ELSE 0 END AS [c1] FROM (SELECT [t] AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t0) t CROSS JOIN (SELECT 0 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1)) r GROUP BY r.[b0]',
         params: ['2024-01-01 02:00:00.000', '2024-07-01 03:00:00.000', 6],
       },
     ]);
@@ -253,7 +253,7 @@ describe('SQL Server statements', () => {
       )
     ).toEqual([
       {
-        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], t.[c2], bucket_rows.[b0] FROM (SELECT CASE WHEN (([k] IS NOT NULL AND [k] = @p1)) THEN 1 ELSE 0 END AS [c0], CASE WHEN ([t] IS NOT NULL) THEN 1 ELSE 0 END AS [c1], CASE WHEN (([k] IS NOT NULL AND [k] = @p2)) OR ([t] IS NOT NULL) THEN 0 ELSE 1 END AS [c2] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t CROSS JOIN (SELECT 0 AS [b0] UNION ALL SELECT 1 AS [b0] UNION ALL SELECT 2 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c0] = 1) OR (bucket_rows.[b0] = 1 AND [c1] = 1) OR (bucket_rows.[b0] = 2 AND [c2] = 1)) r WHERE r.[b0] IS NOT NULL GROUP BY r.[b0]',
+        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], t.[c2], bucket_rows.[b0] FROM (SELECT CASE WHEN (([k] IS NOT NULL AND [k] = @p1)) THEN 1 ELSE 0 END AS [c0], CASE WHEN ([t] IS NOT NULL) THEN 1 ELSE 0 END AS [c1], CASE WHEN (([k] IS NOT NULL AND [k] = @p2)) OR ([t] IS NOT NULL) THEN 0 ELSE 1 END AS [c2] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p3)) t CROSS JOIN (SELECT 0 AS [b0] UNION ALL SELECT 1 AS [b0] UNION ALL SELECT 2 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c0] = 1) OR (bucket_rows.[b0] = 1 AND [c1] = 1) OR (bucket_rows.[b0] = 2 AND [c2] = 1)) r GROUP BY r.[b0]',
         params: ['x', 'x', 6],
       },
     ]);
@@ -272,7 +272,7 @@ describe('SQL Server statements', () => {
       )
     ).toEqual([
       {
-        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] < CAST(@p1 AS float) THEN 1 ELSE 0 END AS [c1] FROM (SELECT CAST([n] AS float) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p2)) t0) t CROSS JOIN (SELECT 0 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1)) r WHERE r.[b0] IS NOT NULL GROUP BY r.[b0]',
+        sql: 'SELECT r.[b0] AS [g0], COUNT(*) AS [doc_count] FROM (SELECT t.[c0], t.[c1], bucket_rows.[b0] FROM (SELECT [c0], CASE WHEN [c0] < CAST(@p1 AS float) THEN 1 ELSE 0 END AS [c1] FROM (SELECT CAST([n] AS float) AS [c0] FROM [dbo].[events] WHERE ([n] IS NOT NULL AND [n] >= @p2)) t0) t CROSS JOIN (SELECT 0 AS [b0]) bucket_rows WHERE (bucket_rows.[b0] = 0 AND [c1] = 1)) r GROUP BY r.[b0]',
         params: [0, 6],
       },
       {
@@ -295,7 +295,7 @@ describe('each database spells dates its own way', () => {
     expect(rest).toEqual([]);
     // Grouped by the local start itself: TypeScript reads the timestamp text.
     expect(statement.sql).toBe(
-      `SELECT r."c0" AS "g0", COUNT(*) AS "doc_count" FROM (SELECT date_trunc('month', (CAST("t" AS timestamp) AT TIME ZONE $1) AT TIME ZONE $2) AS "c0" FROM "dbo"."events" WHERE ("n" IS NOT NULL AND "n" >= CAST($3 AS bigint))) r WHERE r."c0" IS NOT NULL GROUP BY r."c0"`
+      `SELECT r."c0" AS "g0", COUNT(*) AS "doc_count" FROM (SELECT date_trunc('month', (CAST("t" AS timestamp) AT TIME ZONE $1) AT TIME ZONE $2) AS "c0" FROM "dbo"."events" WHERE ("n" IS NOT NULL AND "n" >= CAST($3 AS bigint))) r GROUP BY r."c0"`
     );
     expect(statement.params).toEqual(['Europe/Helsinki', 'America/New_York', 6]);
   });
@@ -336,12 +336,48 @@ describe('each database spells dates its own way', () => {
       `date_trunc('quarter', (CAST("t" AS timestamp) AT TIME ZONE 'UTC') AT TIME ZONE INTERVAL '0 milliseconds')`
     );
     expect(py.sql).toContain(`date_trunc('year'`);
+    // UTC wall clocks in UTC buckets: MariaDB and SQLite truncate the stored value itself.
     const [mq, my] = await statements('mysql', aggs);
-    expect(mq.sql).toContain('+ INTERVAL (QUARTER(');
-    expect(my.sql).toContain('MAKEDATE(YEAR(');
+    expect(mq.sql).toContain(
+      '(TO_DAYS(MAKEDATE(YEAR(`t`), 1) + INTERVAL (QUARTER(`t`) - 1) QUARTER) - 719528) * 86400000'
+    );
+    expect(my.sql).toContain('(TO_DAYS(`t`) - DAYOFYEAR(`t`) + 1 - 719528) * 86400000');
     const [sq, sy] = await statements('sqlite', aggs);
     expect(sq.sql).toContain(`printf('%04d-%02d-01'`);
-    expect(sy.sql).toContain(`'%Y-01-01'`);
+    expect(sy.sql).toContain(`strftime('%Y-01-01', "t") AS`);
+    // In another zone, calendar functions on local milliseconds.
+    const zoned = {
+      q: { date_histogram: { field: 't', calendar_interval: 'quarter', time_zone: '+02:00' } },
+      y: { date_histogram: { field: 't', calendar_interval: 'year', time_zone: '+02:00' } },
+    };
+    const [mzq, mzy] = await statements('mysql', zoned);
+    expect(mzq.sql).toContain('+ INTERVAL (QUARTER(');
+    expect(mzy.sql).toContain('MAKEDATE(YEAR(');
+    const [, szy] = await statements('sqlite', zoned);
+    expect(szy.sql).toContain(`strftime('%Y-01-01', "c1" / 1000.0, 'unixepoch')`);
+  });
+
+  it('UTC days, weeks and months: one date function per row on MariaDB and SQLite', async () => {
+    const aggs = {
+      d: { date_histogram: { field: 't', calendar_interval: 'day' } },
+      w: { date_histogram: { field: 't', calendar_interval: 'week' } },
+      m: { date_histogram: { field: 't', calendar_interval: 'month' } },
+    };
+    const [md, mw, mm] = await statements('mysql', aggs);
+    expect(md.sql).toContain('SELECT (TO_DAYS(`t`) - 719528) * 86400000 AS `c0`');
+    expect(mw.sql).toContain('(TO_DAYS(`t`) - WEEKDAY(`t`) - 719528) * 86400000');
+    expect(mm.sql).toContain('(TO_DAYS(`t`) - DAYOFMONTH(`t`) + 1 - 719528) * 86400000');
+    const [sd, sw, sm] = await statements('sqlite', aggs);
+    expect(sd.sql).toContain(`SELECT date("t") AS "c0"`);
+    expect(sw.sql).toContain(`date("t", '-6 days', 'weekday 1')`);
+    expect(sm.sql).toContain(`strftime('%Y-%m-01', "t")`);
+    // An offset, or a datasource zone other than UTC, keeps the arithmetic.
+    const offset = {
+      d: { date_histogram: { field: 't', calendar_interval: 'day', offset: '+6h' } },
+    };
+    expect((await statements('sqlite', offset))[0].sql).toContain('julianday(');
+    const helsinki = await statements('mysql', { d: aggs.d }, 'Europe/Helsinki');
+    expect(helsinki[helsinki.length - 1].sql).toContain('TIMESTAMPDIFF(MICROSECOND');
   });
 
   it('fixed intervals are integer arithmetic per offset period on every database', async () => {
