@@ -5,19 +5,26 @@
  *
  * - `search`: virtual-index search vs. the same SQL run directly (bench/search.ts).
  * - `joins`: 1M × 1M joins vs. their lower bound, and peak memory per key (bench/joins.ts).
+ * - `pit`: 40 PIT pages of 1,000 over a join vs. OpenSearch's own PIT with the keys given (bench/pit.ts).
  * - `graph`: a 2-hop graph query over 3 × 1M documents vs. its semi-joins by hand (bench/graph.ts).
+ * - `load`: 50 concurrent clients mixing every kind of request against one, then two host
+ *   processes: throughput, latency percentiles, errors, peak RSS (bench/load.ts).
  *
  * Env: the test bed's PG_URL / OPENSEARCH_URL / OPENSEARCH_PORT, plus each suite's own.
  */
 import { startBenchHost, type BenchHost } from './bench_host';
 import { runGraphBench } from './graph';
 import { runJoinBench } from './joins';
+import { runLoadBench } from './load';
+import { runPitBench } from './pit';
 import { runSearchBench } from './search';
 
 const SUITES: Record<string, (host: BenchHost, log: (line: string) => void) => Promise<void>> = {
   search: runSearchBench,
   joins: runJoinBench,
+  pit: runPitBench,
   graph: runGraphBench,
+  load: runLoadBench,
 };
 
 const log = (line: string) => console.log(`[bench] ${line}`);

@@ -25,6 +25,29 @@ describe('bitmapFilter', () => {
     first.dispose();
   });
 
+  it('puts every long key in its bucket, many keys per bucket', () => {
+    const keys = [
+      ...Array.from({ length: 1000 }, (_, i) => 3 * i),
+      ...Array.from({ length: 500 }, (_, i) => 2 ** 32 + 7 * i),
+      2 ** 40,
+      2 ** 40 + 1,
+    ];
+    const bytes = decode(bitmapFilter('f', Float64Array.from(keys), 'long'));
+    const buckets = Number(bytes.readBigUInt64LE(0));
+    const decoded: number[] = [];
+    let at = 8;
+    for (let b = 0; b < buckets; b++) {
+      const high = bytes.readUInt32LE(at);
+      const bitmap = RoaringBitmap32.deserialize(bytes.subarray(at + 4), 'portable');
+      at += 4 + bitmap.getSerializationSizeInBytes('portable');
+      for (const low of bitmap.toArray()) decoded.push(high * 2 ** 32 + low);
+      bitmap.dispose();
+    }
+    expect(buckets).toBe(3);
+    expect(at).toBe(bytes.length);
+    expect(decoded).toEqual(keys);
+  });
+
   it('declines keys a bitmap cannot hold', () => {
     expect(bitmapFilter('f', Float64Array.from([-1, 2]), 'long')).toBeNull();
     expect(bitmapFilter('f', Float64Array.from([2 ** 31]), 'integer')).toBeNull();

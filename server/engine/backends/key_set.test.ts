@@ -64,4 +64,38 @@ describe('key sets', () => {
       values: ['a', 'b'],
     });
   });
+
+  it('stores integer keys as gaps: a byte or two a key for dense ids, exact at the extremes', () => {
+    const dense = Float64Array.from({ length: 40_000 }, (_, i) => 1 + i * 10);
+    const stored = serializeKeySet({ kind: 'long', values: dense });
+    expect(stored.encoding).toBe('gaps');
+    expect(stored.data.length).toBeLessThan(dense.length * 2);
+    expect(deserializeKeySet(stored).values).toEqual(dense);
+    const MAX = Number.MAX_SAFE_INTEGER;
+    for (const keys of [[], [0], [-5, -1, 0, 3], [-MAX], [MAX - 1, MAX], [-MAX, 0], [0, MAX]]) {
+      const values = Float64Array.from(keys);
+      const again = deserializeKeySet(serializeKeySet({ kind: 'long', values }));
+      expect(Array.from(again.values as Float64Array)).toEqual(keys);
+    }
+    // A gap past 2^53 is not exact as a number: such sets fall back to raw doubles.
+    const far = Float64Array.from([-MAX, MAX]);
+    const raw = serializeKeySet({ kind: 'long', values: far });
+    expect(raw.encoding).toBeUndefined();
+    expect(Array.from(deserializeKeySet(raw).values as Float64Array)).toEqual([-MAX, MAX]);
+  });
+
+  it('deflates keyword keys and still reads the earlier plain forms', () => {
+    const values = Array.from({ length: 10_000 }, (_, i) => `p${String(i).padStart(8, '0')}`);
+    const stored = serializeKeySet({ kind: 'keyword', values });
+    expect(stored.encoding).toBe('deflate');
+    expect(stored.data.length).toBeLessThan(JSON.stringify(values).length / 3);
+    expect(deserializeKeySet(stored)).toEqual({ kind: 'keyword', values });
+    expect(deserializeKeySet({ kind: 'keyword', data: '["a","é"]' })).toEqual({
+      kind: 'keyword',
+      values: ['a', 'é'],
+    });
+    const doubles = Buffer.from(Float64Array.from([1, 2]).buffer).toString('base64');
+    const read = deserializeKeySet({ kind: 'long', data: doubles }).values as Float64Array;
+    expect(Array.from(read)).toEqual([1, 2]);
+  });
 });

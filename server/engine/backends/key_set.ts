@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { badRequest } from '../errors';
 
 /**
@@ -132,18 +133,92 @@ export function* keyChunks(set: KeySet, size: number): Generator<Array<number | 
   }
 }
 
-/** Compact, process-independent form for PIT state: base64 of the raw doubles, or JSON strings. */
-export function serializeKeySet(set: KeySet): { kind: 'long' | 'keyword'; data: string } {
-  if (set.kind === 'keyword') return { kind: 'keyword', data: JSON.stringify(set.values) };
+/**
+ * Compact, process-independent form for PIT state (written once per PIT, read by any process
+ * that serves a later page; its size is what the first page's write costs: a 480 KB state took
+ * 21 ms to index, 134 KB 8 ms). Integer keys: ascending, so the first key and then the gaps as
+ * base-128 varints (a byte or two a key for dense ids), base64; raw doubles when a gap does not
+ * fit. Keyword keys: their JSON, deflated (sorted ids share prefixes), base64.
+ */
+export type StoredKeySet =
+  | { kind: 'long'; encoding: 'gaps'; data: string }
+  | { kind: 'keyword'; encoding: 'deflate'; data: string }
+  /** The earlier forms (raw doubles; plain JSON), still read. */
+  | { kind: 'long' | 'keyword'; encoding?: undefined; data: string };
+
+export function serializeKeySet(set: KeySet): StoredKeySet {
+  if (set.kind === 'keyword') {
+    const json = Buffer.from(JSON.stringify(set.values));
+    return {
+      kind: 'keyword',
+      encoding: 'deflate',
+      data: deflateRawSync(json, { level: 1 }).toString('base64'),
+    };
+  }
+  const gaps = encodeGaps(set.values);
+  if (gaps !== null) return { kind: 'long', encoding: 'gaps', data: gaps.toString('base64') };
   const bytes = Buffer.from(set.values.buffer, set.values.byteOffset, set.values.byteLength);
   return { kind: 'long', data: bytes.toString('base64') };
 }
 
-export function deserializeKeySet(stored: { kind: 'long' | 'keyword'; data: string }): KeySet {
-  if (stored.kind === 'keyword')
-    return { kind: 'keyword', values: JSON.parse(stored.data) as string[] };
+export function deserializeKeySet(stored: StoredKeySet): KeySet {
+  if (stored.kind === 'keyword') {
+    const json =
+      stored.encoding === 'deflate'
+        ? inflateRawSync(Buffer.from(stored.data, 'base64')).toString('utf8')
+        : stored.data;
+    return { kind: 'keyword', values: JSON.parse(json) as string[] };
+  }
+  if (stored.encoding === 'gaps')
+    return { kind: 'long', values: decodeGaps(Buffer.from(stored.data, 'base64')) };
   const bytes = Buffer.from(stored.data, 'base64');
   const values = new Float64Array(bytes.byteLength / 8);
   new Uint8Array(values.buffer).set(bytes);
   return { kind: 'long', values };
+}
+
+/** A count, the first key's sign and magnitude, then each gap to the previous key, as varints. */
+function encodeGaps(keys: Float64Array): Buffer | null {
+  const out = Buffer.allocUnsafe(10 + 8 * (keys.length + 1));
+  let at = writeVarint(out, 0, keys.length);
+  if (keys.length === 0) return out.subarray(0, at);
+  out[at++] = keys[0] < 0 ? 1 : 0;
+  at = writeVarint(out, at, Math.abs(keys[0]));
+  for (let i = 1; i < keys.length; i++) {
+    const gap = keys[i] - keys[i - 1];
+    // Between far-apart keys of opposite signs the gap may pass 2^53 and lose its exactness.
+    if (!Number.isSafeInteger(gap) || gap <= 0) return null;
+    at = writeVarint(out, at, gap);
+  }
+  return out.subarray(0, at);
+}
+
+function decodeGaps(bytes: Buffer): Float64Array {
+  let at = 0;
+  const read = (): number => {
+    let value = 0;
+    let scale = 1;
+    for (;;) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * scale;
+      if (byte < 0x80) return value;
+      scale *= 128;
+    }
+  };
+  const values = new Float64Array(read());
+  if (values.length === 0) return values;
+  const negative = bytes[at++] === 1;
+  values[0] = negative ? -read() : read();
+  for (let i = 1; i < values.length; i++) values[i] = values[i - 1] + read();
+  return values;
+}
+
+/** Base-128, low digits first; numbers up to 2^53 take at most 8 bytes. */
+function writeVarint(out: Buffer, at: number, value: number): number {
+  while (value >= 128) {
+    out[at++] = (value % 128) | 0x80;
+    value = Math.floor(value / 128);
+  }
+  out[at++] = value;
+  return at;
 }

@@ -19,19 +19,25 @@ const childDocs = Array.from({ length: 400 }, (_, i) => ({
 }));
 const expected = Array.from({ length: PARENTS / 2 }, (_, i) => (i + 1) * 2);
 
-/** A client that counts reads of PIT state documents (GET .federation-pits/_doc/<id>). */
-function countingClient(): { client: OpenSearchTransportClient; stateReads: () => number } {
+/** A client that counts reads of PIT state documents and expiry writes (`_update`). */
+function countingClient(): {
+  client: OpenSearchTransportClient;
+  stateReads: () => number;
+  stateUpdates: () => number;
+} {
   const client = new Client({ node: openSearchUrl() });
   let reads = 0;
+  let updates = 0;
   const counting: OpenSearchTransportClient = {
     transport: {
       request(params, options) {
         if (params.method === 'GET' && params.path.startsWith(`/${PIT_INDEX}/_doc/`)) reads++;
+        if (params.path.startsWith(`/${PIT_INDEX}/_update/`)) updates++;
         return client.transport.request(params, options);
       },
     },
   };
-  return { client: counting, stateReads: () => reads };
+  return { client: counting, stateReads: () => reads, stateUpdates: () => updates };
 }
 
 function runtimeWith(cacheBytes?: number) {
@@ -124,6 +130,43 @@ describe('PIT filter cache: later pages from memory, the stored state as the fal
     await expect(pageAll(other.engine, id, 1)).rejects.toBeDefined();
     expect(other.runtime.pitStore.filters.get(id)).toBeUndefined();
   }, 120_000);
+
+  it('pages write the expiry only when it outruns the stored lease, which never falls behind', async () => {
+    // keep_alive 8s: the stored expiry is leased 2s ahead (pit_expiry.ts).
+    const { id } = await cached.engine.pits.open(parents, '8s');
+    const storedExpiry = async () =>
+      (await openSearchClient().get({ index: PIT_INDEX, id })).body._source.expires_at as number;
+    const page = async (after?: unknown[]) => {
+      const startedAt = Date.now();
+      const response = (await cached.engine.pits.search(
+        { ...request, pit: { id }, ...(after ? { search_after: after } : {}) },
+        {}
+      )) as { hits: { hits: Array<{ sort: unknown[] }> } };
+      const hits = response.hits.hits;
+      return { startedAt, after: hits[hits.length - 1].sort };
+    };
+    const updatesBefore = cached.stateUpdates();
+    const first = await page();
+    // The first page writes the whole state, lease included.
+    expect(await storedExpiry()).toBeGreaterThanOrEqual(first.startedAt + 8_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const second = await page(first.after);
+    // Within the lease: no write, and the stored expiry still covers the true one.
+    expect(cached.stateUpdates() - updatesBefore).toBe(0);
+    expect(await storedExpiry()).toBeGreaterThanOrEqual(second.startedAt + 8_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const third = await page(second.after);
+    // Past the lease: one write, leased again.
+    expect(cached.stateUpdates() - updatesBefore).toBe(1);
+    expect(await storedExpiry()).toBeGreaterThanOrEqual(third.startedAt + 8_000);
+    // Another process reads the stored state and serves the next page.
+    const otherPage = (await other.engine.pits.search(
+      { ...request, pit: { id }, search_after: third.after },
+      {}
+    )) as { hits: { hits: unknown[] } };
+    expect(otherPage.hits.hits).toHaveLength(request.size);
+    await cached.engine.pits.close(id);
+  }, 60_000);
 
   it('a first page with debug still reports its joins, and later debug pages do too', async () => {
     const { id } = await cached.engine.pits.open(parents, '1m');

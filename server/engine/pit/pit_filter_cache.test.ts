@@ -14,6 +14,7 @@ function entry(keys: number, expiresAt = 1_000_000): PitFilterEntry {
     osPitId: 'os',
     keepAliveMs: 60_000,
     expiresAt,
+    stored: { os_pit_id: 'os', keep_alive_ms: 60_000, expires_at: expiresAt },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Projection } from '../join/projection';
+import type { PitLife } from './pit_expiry';
 
 /**
  * What a later page of a PIT needs, decoded: the fixed request, the query with its joins already
@@ -17,6 +18,11 @@ export interface PitFilterEntry {
   keepAliveMs: number;
   /** When the PIT expires, as this process last moved it (another process may have moved it later). */
   expiresAt: number;
+  /**
+   * What the stored state holds, as this process last wrote or read it: later pages write their
+   * new expiry only when it would lag too far behind (pit_expiry.ts).
+   */
+  stored: PitLife;
 }
 
 /**
@@ -79,8 +85,14 @@ export class PitFilterCache {
     return true;
   }
 
-  /** Moves a kept entry's OpenSearch PIT id and expiry after a page (no-op when not kept). */
-  touch(id: string, moved: { osPitId: string; keepAliveMs: number; expiresAt: number }): void {
+  /**
+   * Moves a kept entry's OpenSearch PIT id and expiry after a page, and what the stored state
+   * holds when the page wrote it (no-op when not kept).
+   */
+  touch(
+    id: string,
+    moved: { osPitId: string; keepAliveMs: number; expiresAt: number; stored?: PitLife }
+  ): void {
     const held = this.entries.get(id);
     if (held !== undefined) Object.assign(held.entry, moved);
   }
@@ -100,7 +112,7 @@ export class PitFilterCache {
 
 /** The estimated heap size of an entry: its filters and projections dominate. */
 export function entryBytes(entry: PitFilterEntry): number {
-  let bytes = approximateBytes(entry.request) + approximateBytes(entry.query) + 128;
+  let bytes = approximateBytes(entry.request) + approximateBytes(entry.query) + 256;
   for (const projection of entry.projections) bytes += approximateBytes(projection);
   return bytes;
 }

@@ -10,6 +10,7 @@ import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
 import { parseKeepAlive } from './keep_alive';
+import { lifeToWrite, type PitLife } from './pit_expiry';
 import type { PitFilterEntry } from './pit_filter_cache';
 import type { StoredPit } from './pit_state';
 import type { PitStateStore } from './pit_state_store';
@@ -23,6 +24,8 @@ const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
  * every page sees the same join result and any server process can serve the next page. Each
  * process also keeps the decoded filters of the PITs it served (the store's `filters` cache), so
  * its later pages skip reading and decoding the stored key sets; a miss reads the stored state.
+ * The stored expiry is a lease written ahead (pit_expiry.ts), so pages write it only now and
+ * then: a write re-indexes the whole state, key sets included.
  */
 export class PitService {
   constructor(
@@ -36,21 +39,9 @@ export class PitService {
   async open(index: string, keepAliveParam: unknown) {
     assertIndexExpression(index);
     const keepAlive = parseKeepAlive(keepAliveParam);
-    if ((await this.resolver.resolve(index)).kind === 'virtual') {
-      throw badRequest(
-        `a point in time cannot be opened on virtual indices [${index}]; open it on the parent OpenSearch indices (virtual indices may be join children)`,
-        { index }
-      );
-    }
-    const open = await this.countOpen();
-    if (open >= this.limits.maxOpenPits) {
-      throw new FederationError(
-        429,
-        'too_many_point_in_time_exception',
-        `Trying to create too many point in time contexts. Must be less than or equal to: [${this.limits.maxOpenPits}] (setting maxOpenPits); close the ones you no longer need`
-      );
-    }
-    const created = await this.openSearch.request<{
+    // OpenSearch's PIT opens while the checks read the catalog and the open states: a check that
+    // refuses closes the PIT it no longer needs, and its error comes first.
+    const opening = this.openSearch.request<{
       pit_id: string;
       _shards: unknown;
       creation_time: number;
@@ -59,6 +50,31 @@ export class PitService {
       path: opensearchPath(index, '_search', 'point_in_time'),
       querystring: { keep_alive: `${keepAlive}ms` },
     });
+    opening.catch(() => undefined); // awaited below, after the checks
+    let created: Awaited<typeof opening>;
+    try {
+      const [target, open] = await Promise.all([this.resolver.resolve(index), this.countOpen()]);
+      if (target.kind === 'virtual') {
+        throw badRequest(
+          `a point in time cannot be opened on virtual indices [${index}]; open it on the parent OpenSearch indices (virtual indices may be join children)`,
+          { index }
+        );
+      }
+      if (open >= this.limits.maxOpenPits) {
+        throw new FederationError(
+          429,
+          'too_many_point_in_time_exception',
+          `Trying to create too many point in time contexts. Must be less than or equal to: [${this.limits.maxOpenPits}] (setting maxOpenPits); close the ones you no longer need`
+        );
+      }
+      created = await opening;
+    } catch (error) {
+      void opening.then(
+        (c) => this.closeOpenSearchPit(c.pit_id),
+        () => undefined
+      );
+      throw error;
+    }
     const id = randomBytes(24).toString('base64url');
     const now = Date.now();
     await this.store.put(
@@ -80,20 +96,21 @@ export class PitService {
     this.store.filters.delete(id);
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
-    await this.store.delete(id);
-    // Already expired in OpenSearch (404, expected, so not a client error): our state is gone,
-    // which is what counts; any other failure to close is not the caller's concern either.
+    await Promise.all([this.store.delete(id), this.closeOpenSearchPit(doc._source.os_pit_id)]);
+    return { pits: [{ successful: true, pit_id: id }] };
+  }
+
+  /**
+   * Already expired in OpenSearch (404, expected, so not a client error): our state is gone,
+   * which is what counts; any other failure to close is not the caller's concern either.
+   */
+  private async closeOpenSearchPit(osPitId: string): Promise<void> {
     await this.openSearch
       .request(
-        {
-          method: 'DELETE',
-          path: '/_search/point_in_time',
-          body: { pit_id: [doc._source.os_pit_id] },
-        },
+        { method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [osPitId] } },
         expecting(404)
       )
       .catch(() => undefined);
-    return { pits: [{ successful: true, pit_id: id }] };
   }
 
   /** One page of a search that carries `pit`. */
@@ -117,13 +134,15 @@ export class PitService {
       assertSameRequest(cached.request, request);
       try {
         const { response, moved } = await this.page(cached, body, forwarded, pit.keep_alive);
+        const written = lifeToWrite(cached.stored, moved);
+        // No list needs to see the new expiry at once, so skip the refresh.
+        if (written !== null) await this.store.update(pit.id, written, { refresh: false });
         this.store.filters.touch(pit.id, {
           osPitId: moved.os_pit_id,
           keepAliveMs: moved.keep_alive_ms,
           expiresAt: moved.expires_at,
+          ...(written !== null ? { stored: written } : {}),
         });
-        // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
-        await this.store.update(pit.id, moved, { refresh: false });
         return { ...response, pit_id: pit.id };
       } catch (error) {
         // Closed by another process, expired there, or failing: the stored state decides next time.
@@ -133,9 +152,8 @@ export class PitService {
     }
 
     const doc = await this.store.get(pit.id);
-    const now = Date.now();
-    if (doc === null || doc._source.expires_at < now) {
-      if (doc !== null) await this.store.delete(pit.id).catch(() => undefined);
+    if (doc === null || doc._source.expires_at < Date.now()) {
+      if (doc !== null) await this.store.deleteIfUnchanged(pit.id, doc).catch(() => undefined);
       throw missing(pit.id);
     }
     const state = doc._source;
@@ -178,6 +196,7 @@ export class PitService {
       keepAliveMs: state.keep_alive_ms,
     };
     const { response, moved } = await this.page(decoded, body, forwarded, pit.keep_alive);
+    let stored: PitLife = state;
     let fixedHere = state.request !== undefined;
     if (state.request === undefined) {
       // The first page fixes the request and keeps its join keys for every later page.
@@ -188,18 +207,25 @@ export class PitService {
         ...serializeKeySet(c.keys),
         ...(c.projection ? { projection: serializeProjection(c.projection) } : {}),
       }));
+      // Not refreshed: pages read the state by id (real time); a list that sees the older
+      // version deletes nothing for it (deleteIfUnchanged).
+      const leased = lifeToWrite(state, moved) ?? state;
       const fixed = await this.store.putIfUnchanged(
         pit.id,
-        { ...state, ...moved, request, joins },
-        doc
+        { ...state, ...leased, request, joins },
+        doc,
+        { refresh: false }
       );
       fixedHere = fixed !== null;
+      stored = leased;
       // Another first page fixed the request while this one ran: it won; this page stands only
       // if it asked the same (its response is then a page of that request), else it is a 400.
       if (fixed === null) await this.afterLostRace(pit.id, request, moved);
     } else {
-      // Every page moves the expiry; no list needs to see that at once, so skip the refresh.
-      await this.store.update(pit.id, moved, { refresh: false });
+      const written = lifeToWrite(state, moved);
+      // No list needs to see the new expiry at once, so skip the refresh.
+      if (written !== null) await this.store.update(pit.id, written, { refresh: false });
+      stored = written ?? state;
     }
     // Kept only when these filters are the stored state's (the winner's, not a lost race's).
     if (fixedHere) {
@@ -208,6 +234,7 @@ export class PitService {
         osPitId: moved.os_pit_id,
         keepAliveMs: moved.keep_alive_ms,
         expiresAt: moved.expires_at,
+        stored,
       });
     }
     return {
@@ -259,7 +286,7 @@ export class PitService {
   private async afterLostRace(
     id: string,
     request: Record<string, unknown>,
-    moved: Partial<StoredPit>
+    moved: PitLife
   ): Promise<void> {
     const winner = await this.store.get(id);
     if (winner === null) throw missing(id);
@@ -272,15 +299,23 @@ export class PitService {
       );
     }
     assertSameRequest(winner._source.request, request);
-    await this.store.update(id, moved, { refresh: false });
+    // The winner's lease may already cover this page; a smaller write would shorten it.
+    const written = lifeToWrite(winner._source, moved);
+    if (written !== null) await this.store.update(id, written, { refresh: false });
   }
 
+  /**
+   * PITs whose lease has not run out. Expired states are deleted unless written since the list
+   * read them (a list may see an older version than the latest page wrote).
+   */
   private async countOpen(): Promise<number> {
     const all = await this.store.list();
     const now = Date.now();
     const expired = all.filter((doc) => doc._source.expires_at < now);
-    await Promise.all(expired.map((doc) => this.store.delete(doc._id).catch(() => undefined)));
-    return all.length - expired.length;
+    const deleted = await Promise.all(
+      expired.map((doc) => this.store.deleteIfUnchanged(doc._id, doc).catch(() => false))
+    );
+    return all.length - deleted.filter(Boolean).length;
   }
 }
 
