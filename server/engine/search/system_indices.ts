@@ -64,52 +64,108 @@ export class SystemIndexGateway extends OpenSearchGateway {
     params: TransportRequestParams,
     options?: TransportRequestOptions
   ): Promise<T> {
-    return super.request<T>(await this.guarded(params), options);
+    const { guarded, names } = this.guard(params);
+    if (names.length === 0) return super.request<T>(guarded, options);
+    const checked = this.aliases().then((aliases) => {
+      for (const name of names) if (aliases.has(name)) throw forbidden(name);
+    });
+    if (!readsOnly(guarded)) {
+      await checked;
+      return super.request<T>(guarded, options);
+    }
+    // A read runs while the alias names are read (one round trip less per request); its
+    // answer never leaves here when a name turns out to be an alias of a system index.
+    const [answer, check] = await Promise.allSettled([super.request<T>(guarded, options), checked]);
+    if (check.status === 'rejected') throw check.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
   }
 
-  private async guarded(params: TransportRequestParams): Promise<TransportRequestParams> {
+  /**
+   * The request with system names refused and wildcards narrowed, and the exact names still to
+   * be checked against the system aliases.
+   */
+  private guard(params: TransportRequestParams): {
+    guarded: TransportRequestParams;
+    names: string[];
+  } {
     const [first = '', ...rest] = params.path.replace(/^\//, '').split('/');
+    const names: string[] = [];
     // Index names never start with `_`: such a segment is an endpoint, except `_all` (and a
     // list, which OpenSearch would read as index names).
     if (first === '' || (first.startsWith('_') && first !== '_all' && !/,|%2C/i.test(first))) {
-      if (first === '_mget') await this.checkMgetDocs(params.body);
+      if (first === '_mget') names.push(...mgetIndices(params.body));
       const readsAll = ALL_INDEX_ENDPOINTS.has(first) && rest.length === 0 && !hasPit(params.body);
-      if (!readsAll) return params;
-      return { ...params, path: `/${encodePathPart(`*,-${SYSTEM_INDEX_PATTERN}`)}/${first}` };
+      if (!readsAll) return { guarded: params, names };
+      return {
+        guarded: { ...params, path: `/${encodePathPart(`*,-${SYSTEM_INDEX_PATTERN}`)}/${first}` },
+        names,
+      };
     }
-    const expression = await this.guardedExpression(safeDecode(first));
-    if (rest[0] === '_mget') await this.checkMgetDocs(params.body);
-    return { ...params, path: `/${[encodePathPart(expression), ...rest].join('/')}` };
+    const expression = guardedExpression(safeDecode(first), names);
+    if (rest[0] === '_mget') names.push(...mgetIndices(params.body));
+    return {
+      guarded: { ...params, path: `/${[encodePathPart(expression), ...rest].join('/')}` },
+      names,
+    };
   }
+}
 
-  /** Refuses system names; adds the exclusion where a wildcard could reach one. */
-  private async guardedExpression(expression: string): Promise<string> {
-    const parts = expression.split(',').map((part) => part.trim());
-    let wildcard = false;
-    for (const part of parts) {
-      // An exclusion only narrows what the other parts name.
-      if (part.startsWith('-')) continue;
-      if (part === '_all' || part.includes('*')) {
-        wildcard = true;
-        continue;
-      }
-      if (isSystemIndexName(part) || (await this.aliases()).has(part)) throw forbidden(part);
+/** Refuses system names; adds the exclusion where a wildcard could reach one. */
+function guardedExpression(expression: string, names: string[]): string {
+  const parts = expression.split(',').map((part) => part.trim());
+  let wildcard = false;
+  for (const part of parts) {
+    // An exclusion only narrows what the other parts name.
+    if (part.startsWith('-')) continue;
+    if (part === '_all' || part.includes('*')) {
+      wildcard = true;
+      continue;
     }
-    if (!wildcard) return expression;
-    const listed = parts.map((part) => (part === '_all' ? '*' : part));
-    return [...listed, `-${SYSTEM_INDEX_PATTERN}`].join(',');
+    if (isSystemIndexName(part)) throw forbidden(part);
+    names.push(part);
   }
+  if (!wildcard) return expression;
+  const listed = parts.map((part) => (part === '_all' ? '*' : part));
+  return [...listed, `-${SYSTEM_INDEX_PATTERN}`].join(',');
+}
 
-  private async checkMgetDocs(body: TransportRequestParams['body']): Promise<void> {
-    if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) return;
-    for (const doc of body.docs as Array<{ _index?: unknown }>) {
-      const index = typeof doc?._index === 'string' ? doc._index : undefined;
-      if (index === undefined) continue;
-      for (const part of index.split(',').map((p) => p.trim())) {
-        if (isSystemIndexName(part) || (await this.aliases()).has(part)) throw forbidden(part);
-      }
+/** The indices an `_mget` body names per document (system names refused at once). */
+function mgetIndices(body: TransportRequestParams['body']): string[] {
+  if (typeof body !== 'object' || body === null || !Array.isArray(body.docs)) return [];
+  const names: string[] = [];
+  for (const doc of body.docs as Array<{ _index?: unknown }>) {
+    const index = typeof doc?._index === 'string' ? doc._index : undefined;
+    if (index === undefined) continue;
+    for (const part of index.split(',').map((p) => p.trim())) {
+      if (isSystemIndexName(part)) throw forbidden(part);
+      names.push(part);
     }
   }
+  return names;
+}
+
+/** Endpoints that only read (no PIT, scroll or other state is created by them). */
+const READ_ENDPOINTS = new Set([
+  '_search',
+  '_count',
+  '_mget',
+  '_msearch',
+  '_field_caps',
+  '_mapping',
+]);
+
+function readsOnly(params: TransportRequestParams): boolean {
+  const method = params.method.toUpperCase();
+  if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') return false;
+  const segments = params.path.replace(/^\//, '').split('/');
+  const last = segments[segments.length - 1];
+  const query = params.querystring as Record<string, unknown> | undefined;
+  if (query?.scroll !== undefined) return false;
+  return (
+    READ_ENDPOINTS.has(last) ||
+    (method !== 'POST' && segments.length === 3 && segments[1] === '_doc')
+  );
 }
 
 /** A 403 in the security plugin's shape: the caller may not touch that index through /svc. */
