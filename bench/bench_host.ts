@@ -61,6 +61,8 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
       maxTermsCount: 1_000_000,
       maxMgetDocs: 1_000_000,
       sqliteDirectories: [sqliteDir],
+      // 1,000,000-key lists are bodies of several MB.
+      maxRequestBytes: 64 * 1024 * 1024,
     }),
   });
   return {

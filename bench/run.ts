@@ -15,6 +15,7 @@
 import { startBenchHost, type BenchHost } from './bench_host';
 import { runGraphBench } from './graph';
 import { runJoinBench } from './joins';
+import { runKeyListBench } from './key_lists';
 import { runLoadBench } from './load';
 import { runPitBench } from './pit';
 import { runSearchBench } from './search';
@@ -24,6 +25,7 @@ const SUITES: Record<string, (host: BenchHost, log: (line: string) => void) => P
   joins: runJoinBench,
   pit: runPitBench,
   graph: runGraphBench,
+  keylists: runKeyListBench,
   load: runLoadBench,
 };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   deserializeKeySet,
-  KeySetBuilder,
   keyChunks,
+  keyCount,
+  KeySetBuilder,
+  KeywordKeys,
   serializeKeySet,
   unionKeySets,
 } from './key_set';
@@ -30,7 +32,9 @@ describe('key sets', () => {
   it('sorts and deduplicates keys that arrive out of order (streamed ids, a collation)', () => {
     const words = new KeySetBuilder(10, 'j');
     ['b', 'a', 'B', 'a'].forEach((k) => words.add(k));
-    expect(words.build()).toEqual({ kind: 'keyword', values: ['B', 'a', 'b'] });
+    const built = words.build();
+    expect(built.kind).toBe('keyword');
+    expect([...built.values]).toEqual(['B', 'a', 'b']);
     const numbers = new KeySetBuilder(10, 'j');
     [3, -1, 3, 2].forEach((k) => numbers.add(k));
     expect(Array.from(numbers.build().values as Float64Array)).toEqual([-1, 2, 3]);
@@ -59,10 +63,9 @@ describe('key sets', () => {
     ]);
     const words = new KeySetBuilder(10, 'j');
     ['a', 'b'].forEach((k) => words.add(k));
-    expect(deserializeKeySet(serializeKeySet(words.build()))).toEqual({
-      kind: 'keyword',
-      values: ['a', 'b'],
-    });
+    const again = deserializeKeySet(serializeKeySet(words.build()));
+    expect(again.kind).toBe('keyword');
+    expect([...again.values]).toEqual(['a', 'b']);
   });
 
   it('stores integer keys as gaps: a byte or two a key for dense ids, exact at the extremes', () => {
@@ -86,16 +89,38 @@ describe('key sets', () => {
 
   it('deflates keyword keys and still reads the earlier plain forms', () => {
     const values = Array.from({ length: 10_000 }, (_, i) => `p${String(i).padStart(8, '0')}`);
-    const stored = serializeKeySet({ kind: 'keyword', values });
+    const stored = serializeKeySet({ kind: 'keyword', values: KeywordKeys.from(values) });
     expect(stored.encoding).toBe('deflate');
     expect(stored.data.length).toBeLessThan(JSON.stringify(values).length / 3);
-    expect(deserializeKeySet(stored)).toEqual({ kind: 'keyword', values });
-    expect(deserializeKeySet({ kind: 'keyword', data: '["a","é"]' })).toEqual({
-      kind: 'keyword',
-      values: ['a', 'é'],
-    });
+    expect([...deserializeKeySet(stored).values]).toEqual(values);
+    expect([...deserializeKeySet({ kind: 'keyword', data: '["a","é"]' }).values]).toEqual([
+      'a',
+      'é',
+    ]);
     const doubles = Buffer.from(Float64Array.from([1, 2]).buffer).toString('base64');
     const read = deserializeKeySet({ kind: 'long', data: doubles }).values as Float64Array;
     expect(Array.from(read)).toEqual([1, 2]);
+  });
+
+  it('packs keyword keys in UTF-8 bytes, in byte order, deduplicated, with chunks as strings', () => {
+    const keys = ['b', 'é', 'a', '😀', 'ｚ', 'a', '', 'b'];
+    const builder = new KeySetBuilder(100, 'j');
+    keys.forEach((k) => builder.add(k));
+    const set = builder.build();
+    // UTF-8 byte order: '' < a < b < é (C3 A9) < ｚ (EF BD 9A) < 😀 (F0 9F 98 80); UTF-16 order
+    // would put the emoji (a surrogate pair, D83D) before ｚ (FF5A).
+    expect([...set.values]).toEqual(['', 'a', 'b', 'é', 'ｚ', '😀']);
+    expect(keyCount(set)).toBe(6);
+    expect([...keyChunks(set, 4)]).toEqual([
+      ['', 'a', 'b', 'é'],
+      ['ｚ', '😀'],
+    ]);
+    const packed = set.values as KeywordKeys;
+    expect(packed.at(5)).toBe('😀');
+    expect(packed.byteLength).toBe(1 + 1 + 2 + 3 + 4 + 6 * 4);
+    // Arriving in order, nothing is sorted: the keys stay as given.
+    expect([...KeywordKeys.from(['p1', 'p2', 'p3'])]).toEqual(['p1', 'p2', 'p3']);
+    const union = unionKeySets([set, { kind: 'keyword', values: KeywordKeys.from(['c', 'a']) }]);
+    expect([...union.values]).toEqual(['', 'a', 'b', 'c', 'é', 'ｚ', '😀']);
   });
 });

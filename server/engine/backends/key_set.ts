@@ -1,19 +1,24 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { badRequest } from '../errors';
+import { KeywordKeys, KeywordPacker } from './keyword_keys';
+
+export { KeywordKeys };
 
 /**
  * The distinct keys of a field (a join's child keys, a graph's ids), sorted: numbers ascending,
- * strings by UTF-16 code units. Integer keys live in one Float64Array (8 bytes a key, no per-key
- * objects); keyword keys in a plain string array. Built by appending keys that mostly arrive
+ * strings by their UTF-8 bytes (OpenSearch's keyword order). Integer keys live in one
+ * Float64Array (8 bytes a key, no per-key objects); keyword keys packed in one UTF-8 buffer
+ * (keyword_keys.ts: about length + 4 bytes a key). Built by appending keys that mostly arrive
  * sorted and distinct (composite aggregations and `SELECT DISTINCT ... ORDER BY` deliver them
  * so); `build` sorts and deduplicates when they did not (a database collation, streamed ids).
  */
-export type KeySet = { kind: 'long'; values: Float64Array } | { kind: 'keyword'; values: string[] };
+export type KeySet =
+  { kind: 'long'; values: Float64Array } | { kind: 'keyword'; values: KeywordKeys };
 
 export class KeySetBuilder {
   private numbers = new Float64Array(1024);
   private count = 0;
-  private strings: string[] = [];
+  private strings = new KeywordPacker();
   private kind: 'long' | 'keyword' | null = null;
 
   constructor(
@@ -26,7 +31,7 @@ export class KeySetBuilder {
   ) {}
 
   get size(): number {
-    return this.kind === 'keyword' ? this.strings.length : this.count;
+    return this.kind === 'keyword' ? this.strings.size : this.count;
   }
 
   add(key: unknown): void {
@@ -38,12 +43,12 @@ export class KeySetBuilder {
       this.addNumber(key ? 1 : 0, key);
     } else {
       this.setKind('keyword');
-      this.strings.push(String(key));
+      this.strings.add(String(key));
     }
   }
 
   build(): KeySet {
-    if (this.kind === 'keyword') return { kind: 'keyword', values: sortedDistinct(this.strings) };
+    if (this.kind === 'keyword') return { kind: 'keyword', values: this.strings.build() };
     return { kind: 'long', values: sortedDistinct(this.numbers.slice(0, this.count)) };
   }
 
@@ -81,7 +86,7 @@ export function tooManyKeys(limit: number, describe: string, setting = 'maxJoinK
 }
 
 /** Keys as given when already strictly ascending (the usual case: one pass), else sorted and deduplicated. */
-function sortedDistinct<T extends string[] | Float64Array>(values: T): T {
+function sortedDistinct(values: Float64Array): Float64Array {
   let ascending = true;
   for (let i = 1; i < values.length && ascending; i++) ascending = values[i - 1] < values[i];
   if (ascending) return values;
@@ -90,7 +95,7 @@ function sortedDistinct<T extends string[] | Float64Array>(values: T): T {
   for (let i = 0; i < values.length; i++) {
     if (i === 0 || values[i] !== values[unique - 1]) values[unique++] = values[i];
   }
-  return (Array.isArray(values) ? values.slice(0, unique) : values.slice(0, unique)) as T;
+  return values.slice(0, unique);
 }
 
 /** The sorted union of key sets (several child indices of one join). */
@@ -104,10 +109,9 @@ export function unionKeySets(sets: KeySet[]): KeySet {
     );
   }
   if (nonEmpty[0].kind === 'keyword') {
-    return {
-      kind: 'keyword',
-      values: [...new Set(nonEmpty.flatMap((s) => s.values as string[]))].sort(),
-    };
+    const packer = new KeywordPacker();
+    for (const s of nonEmpty) for (const key of s.values as KeywordKeys) packer.add(key);
+    return { kind: 'keyword', values: packer.build() };
   }
   const all = new Float64Array(nonEmpty.reduce((n, s) => n + s.values.length, 0));
   let offset = 0;
@@ -167,7 +171,7 @@ export function deserializeKeySet(stored: StoredKeySet): KeySet {
       stored.encoding === 'deflate'
         ? inflateRawSync(Buffer.from(stored.data, 'base64')).toString('utf8')
         : stored.data;
-    return { kind: 'keyword', values: JSON.parse(json) as string[] };
+    return { kind: 'keyword', values: KeywordKeys.from(JSON.parse(json) as string[]) };
   }
   if (stored.encoding === 'gaps')
     return { kind: 'long', values: decodeGaps(Buffer.from(stored.data, 'base64')) };

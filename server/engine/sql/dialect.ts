@@ -24,11 +24,14 @@ export interface SqlDialect {
    */
   readonly maxParameters: number;
   /**
-   * `expression` equals one of `values` (at least one; each already a bound value for
-   * `column`), in the form this database evaluates best: PostgreSQL one array parameter
-   * (`= ANY($1)`, hashed); SQLite, MySQL/MariaDB and SQL Server an `IN` list of parameters
-   * for a short list and one JSON parameter (`json_each`, `JSON_TABLE`, `OPENJSON`) for a long
-   * one, so no list is bounded by the statement's parameter limit.
+   * `columnSql` (the column's quoted identifier) equals one of `values` (at least one, each
+   * already a bound value for `column`). The dialect compares the column as queries do
+   * (`comparableColumn`), or as its own type where that keeps its index usable: a PostgreSQL or
+   * MariaDB uuid column is compared as a uuid with the keys that are canonical uuid text (the
+   * others match no row). `1 = 0` when no key can match. PostgreSQL binds one array
+   * (`= ANY($1)`, hashed; long lists planned without parallel workers); MySQL/MariaDB, SQLite
+   * and SQL Server an `IN` list for a short list and one JSON parameter (`JSON_TABLE`,
+   * `json_each`, `OPENJSON`) for a longer one, so no list is bounded by the parameter limit.
    */
   anyOf(
     expression: string,

@@ -1,6 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { ResourceRef } from '../connectors/connector';
 import type { SqlDialect } from './dialect';
+import { NO_MATCH } from './dialects/dialect_helpers';
 import { ParamList } from './param_list';
 import { qualifiedName } from './qualified_name';
 
@@ -9,14 +10,12 @@ export interface Statement {
   params: unknown[];
 }
 
-/** Keys per statement where each key is its own parameter (MySQL, SQL Server). */
-const IN_LIST_CHUNK = 1_000;
-
 /**
- * `SELECT <columns> FROM <resource> WHERE <key> = ANY/IN (<keys>)`. The key is compared as
- * queries compare it (`comparableColumn`), so a key the column's type cannot hold never reaches
- * the database as a type error; keys go in the dialect's list form, in as many statements as
- * the dialect's parameter limit needs.
+ * `SELECT <columns> FROM <resource> WHERE <key> = ANY/IN (<keys>)`: one statement, the keys in
+ * the dialect's list form (`anyOf`), which binds a long list as one parameter on every dialect,
+ * so no parameter limit splits it. The dialect compares the key as queries do, or as its own
+ * type where that keeps its index usable (a uuid), so a key the column cannot hold never reaches
+ * the database as a type error: it matches no row. No statement when no key can match.
  */
 export function selectByKeys(
   dialect: SqlDialect,
@@ -27,23 +26,21 @@ export function selectByKeys(
 ): Statement[] {
   const keyColumn = columns.find((c) => c.name === key);
   if (keyColumn === undefined) throw new Error(`key column [${key}] is not among the columns`);
+  // PostgreSQL text cannot hold U+0000: such a key names no row and would fail the statement.
+  const sendable = dialect.textHoldsNul
+    ? keys
+    : keys.filter((k) => typeof k !== 'string' || !k.includes('\u0000'));
+  if (sendable.length === 0) return [];
   const select = columns.map((c) => dialect.quoteIdentifier(c.name)).join(', ');
-  const keySql = dialect.comparableColumn(dialect.quoteIdentifier(key), keyColumn);
-  const oneParameter = dialect.name === 'postgres' || dialect.name === 'sqlite';
-  const chunkSize = oneParameter ? keys.length : Math.min(IN_LIST_CHUNK, dialect.maxParameters);
-  const statements: Statement[] = [];
-  for (let start = 0; start < keys.length; start += chunkSize) {
-    const params = new ParamList(dialect);
-    const condition = dialect.anyOf(
-      keySql,
-      keys.slice(start, start + chunkSize),
-      keyColumn,
-      (value) => params.add(value)
-    );
-    statements.push({
+  const params = new ParamList(dialect);
+  const condition = dialect.anyOf(dialect.quoteIdentifier(key), sendable, keyColumn, (value) =>
+    params.add(value)
+  );
+  if (condition === NO_MATCH) return [];
+  return [
+    {
       sql: `SELECT ${select} FROM ${qualifiedName(dialect, resource)} WHERE ${condition}`,
       params: params.values,
-    });
-  }
-  return statements;
+    },
+  ];
 }

@@ -6,6 +6,7 @@ import {
   inList,
   jsonArrayText,
   checkPlaceholderIndex,
+  integerTypeName,
   likeCondition,
   likePatternText,
   nullFlagOrderTerm,
@@ -32,7 +33,9 @@ export const SQLSERVER_SHORT_LIST = 500;
  */
 const OPENJSON_TYPES: Record<VirtualIndexColumn['type'], (column: VirtualIndexColumn) => string> = {
   keyword: () => 'nvarchar(max)',
-  long: () => 'bigint',
+  // The column's own integer type (the translator dropped keys it cannot hold): a bigint list
+  // would convert an int column to bigint on every row instead of seeking its index.
+  long: (column) => integerTypeName(column.remote_type) ?? 'bigint',
   double: () => 'float',
   boolean: () => 'bit',
   date: (column) => (column.zoned ? 'datetimeoffset(3)' : 'datetime2(3)'),
@@ -43,7 +46,8 @@ export const sqlServerDialect: SqlDialect = {
   quoteIdentifier: (identifier) => quoteWith('[', ']', identifier),
   placeholder: (index) => `@p${checkPlaceholderIndex(index)}`,
   maxParameters: 2_100,
-  anyOf(expression, values, column, add) {
+  anyOf(columnSql, values, column, add) {
+    const expression = sqlServerDialect.comparableColumn(columnSql, column);
     if (values.length <= SQLSERVER_SHORT_LIST) {
       return inList(expression, values, (value) =>
         sqlServerDialect.comparableParameter(add(value), column)

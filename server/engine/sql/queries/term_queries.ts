@@ -1,6 +1,6 @@
 /** `term`, `terms`, `ids` and `exists`: equality and presence. */
 import { FederationError } from '../../errors';
-import { fitsIntegerColumn } from '../integer_range';
+import { fitsIntegerColumn, integerRange } from '../integer_range';
 import { tooManyParameters } from '../param_list';
 import { keyValueOfId, keywordValue, termValue } from '../sql_values';
 import type { TranslationContext } from '../translation_context';
@@ -54,6 +54,8 @@ export function termCondition(
   if (caseInsensitive && type === 'keyword') {
     return guarded(target, `LOWER(${target.sql}) = LOWER(${bind(ctx, target, bound)})`);
   }
+  // A keyword is compared as a list of one: a uuid column then uses its own type and index.
+  if (type === 'keyword') return anyOfValues(ctx, target, [bound], `[term] query on [${field}]`);
   return guarded(target, `${target.sql} = ${bind(ctx, target, bound)}`);
 }
 
@@ -85,13 +87,39 @@ export const termsQuery: QueryTranslator = (body, ctx) => {
     return anyOf(values.map((value) => dateTermCondition(ctx, target, value)));
   }
   // Values that can match nothing (a long with a fraction) drop out, as in OpenSearch.
-  const bound = values.map((value) => boundTerm(ctx, target, value)).filter((v) => v !== null);
+  const bound = boundTerms(ctx, target, values);
   if (bound.length === 0) return MATCH_NONE;
-  return guarded(
-    target,
-    anyOfValues(ctx, target, [...new Set(bound)], `[terms] query on [${field}]`)
-  );
+  return anyOfValues(ctx, target, distinctIfShort(bound), `[terms] query on [${field}]`);
 };
+
+/**
+ * `boundTerm` of every value, without the values that match nothing. Integers that are plain
+ * safe numbers, as JSON lists of keys are, take a fast path with the column's range worked out
+ * once: `boundTerm` converts each to a BigInt, which for 1,000,000 keys costs more than the
+ * statement.
+ */
+function boundTerms(ctx: TranslationContext, target: FieldTarget, values: unknown[]): unknown[] {
+  const bound: unknown[] = [];
+  const fits = target.column.type === 'long' ? safeIntegerFits(ctx, target) : null;
+  for (const value of values) {
+    if (fits !== null && typeof value === 'number' && Number.isSafeInteger(value)) {
+      if (fits(value)) bound.push(value);
+      continue;
+    }
+    const term = boundTerm(ctx, target, value);
+    if (term !== null) bound.push(term);
+  }
+  return bound;
+}
+
+/** Whether a safe integer fits the target's integer column (its range computed once). */
+function safeIntegerFits(ctx: TranslationContext, target: FieldTarget): (n: number) => boolean {
+  const { min, max } = integerRange(target.column, ctx.dialect.name);
+  // Beyond 2^53 a bound is not a safe integer; every safe integer is then inside it.
+  const low = min < BigInt(Number.MIN_SAFE_INTEGER) ? -Infinity : Number(min);
+  const high = max > BigInt(Number.MAX_SAFE_INTEGER) ? Infinity : Number(max);
+  return (n) => n >= low && n <= high;
+}
 
 /**
  * A term's bound value, or null when no row can have it: a fraction on a long, or an integer
@@ -116,7 +144,11 @@ export function sendable(ctx: TranslationContext, value: unknown): boolean {
   return ctx.dialect.textHoldsNul || typeof value !== 'string' || !value.includes('\u0000');
 }
 
-/** The column equals one of `values`, in the dialect's list form, within its parameter limit. */
+/**
+ * The column equals one of `values`, in the dialect's list form, within its parameter limit,
+ * guarded against NULL. The dialect is given the column itself, not the comparable expression:
+ * it compares a uuid column as a uuid (dropping keys no uuid reads as), so its index serves.
+ */
 function anyOfValues(
   ctx: TranslationContext,
   target: FieldTarget,
@@ -128,7 +160,11 @@ function anyOfValues(
   if (needed > ctx.params.remaining) {
     throw tooManyParameters(ctx.dialect, `${part} with ${values.length} values`);
   }
-  return ctx.dialect.anyOf(target.sql, values, target.column, (value) => ctx.params.add(value));
+  const column = ctx.dialect.quoteIdentifier(target.column.name);
+  const condition = ctx.dialect.anyOf(column, values, target.column, (value) =>
+    ctx.params.add(value)
+  );
+  return condition === MATCH_NONE ? MATCH_NONE : guarded(target, condition);
 }
 
 export const idsQuery: QueryTranslator = (body, ctx) => {
@@ -146,13 +182,40 @@ export const idsQuery: QueryTranslator = (body, ctx) => {
 
 /** Rows whose key, written as an `_id`, is one of `ids`. */
 function idsCondition(ctx: TranslationContext, target: FieldTarget, ids: unknown[]): string {
-  const keys = ids
-    .filter((id) => id !== null && typeof id !== 'object')
-    .map((id) => keyValueOfId(keywordValue(id), target.column, ctx))
-    .filter((key) => key !== null && sendable(ctx, key));
+  const keys: unknown[] = [];
+  const fits = target.column.type === 'long' ? safeIntegerFits(ctx, target) : null;
+  for (const id of ids) {
+    if (id === null || typeof id === 'object') continue;
+    // Short decimal ids of an integer key (the usual case) without a BigInt each.
+    if (fits !== null && typeof id === 'string' && SAFE_DECIMAL.test(id)) {
+      const n = Number(id);
+      if (fits(n)) keys.push(n);
+      continue;
+    }
+    if (fits !== null && typeof id === 'number' && Number.isSafeInteger(id)) {
+      if (fits(id)) keys.push(id);
+      continue;
+    }
+    const key = keyValueOfId(keywordValue(id), target.column, ctx);
+    if (key !== null && sendable(ctx, key)) keys.push(key);
+  }
   if (keys.length === 0) return MATCH_NONE;
-  return guarded(target, anyOfValues(ctx, target, [...new Set(keys)], '[ids] query'));
+  return anyOfValues(ctx, target, distinctIfShort(keys), '[ids] query');
 }
+
+/**
+ * Short lists without repeats, so that an `IN (...)` list binds each value once. A long list is
+ * one parameter on every dialect, whose list forms ignore repeats (`= ANY`, `IN (SELECT ...)`):
+ * removing them there only costs time (a Set of 1,000,000 strings took 130-620 ms).
+ */
+function distinctIfShort(values: unknown[]): unknown[] {
+  return values.length <= DISTINCT_MAX ? [...new Set(values)] : values;
+}
+
+const DISTINCT_MAX = 4_096;
+
+/** Decimal integers of at most 15 digits: exact as JS numbers. */
+const SAFE_DECIMAL = /^-?\d{1,15}$/;
 
 export const existsQuery: QueryTranslator = (body, ctx) => {
   let field: unknown;

@@ -1,0 +1,130 @@
+/**
+ * Keyword keys packed into one UTF-8 buffer and their end offsets: about (length + 4) bytes a
+ * key, where a string array costs 40 and more (a V8 string per key plus its slot), and the
+ * strings a parsed key page holds die young instead of being kept. Ordered by their UTF-8 bytes,
+ * which is how OpenSearch orders keywords (composite pages arrive in that order).
+ */
+export class KeywordKeys implements Iterable<string> {
+  private constructor(
+    private readonly bytes: Buffer,
+    /** `ends[i]` is where key i ends; it starts where key i - 1 ends. */
+    private readonly ends: Uint32Array
+  ) {}
+
+  static from(keys: Iterable<string>): KeywordKeys {
+    const packer = new KeywordPacker();
+    for (const key of keys) packer.add(key);
+    return packer.build();
+  }
+
+  /** @internal The packer's result, already exact in size. */
+  static packed(bytes: Buffer, ends: Uint32Array): KeywordKeys {
+    return new KeywordKeys(bytes, ends);
+  }
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  /** Bytes held: what a cache should count. */
+  get byteLength(): number {
+    return this.bytes.byteLength + this.ends.byteLength;
+  }
+
+  at(index: number): string {
+    const start = index === 0 ? 0 : this.ends[index - 1];
+    return this.bytes.toString('utf8', start, this.ends[index]);
+  }
+
+  /** Keys `start` to `end` (exclusive) as strings, e.g. one `terms` chunk. */
+  slice(start = 0, end = this.length): string[] {
+    const to = Math.min(end, this.length);
+    const out: string[] = new Array(Math.max(0, to - start));
+    for (let i = start; i < to; i++) out[i - start] = this.at(i);
+    return out;
+  }
+
+  *[Symbol.iterator](): Iterator<string> {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+
+  /** JSON as the plain string array (PIT state, test output). */
+  toJSON(): string[] {
+    return this.slice();
+  }
+}
+
+/**
+ * Appends keys into a growing buffer; `build` keeps them as they came when strictly ascending
+ * (the usual case), else sorts and deduplicates them by their bytes.
+ */
+export class KeywordPacker {
+  private bytes = Buffer.allocUnsafe(16 * 1024);
+  private ends = new Uint32Array(1024);
+  private used = 0;
+  private count = 0;
+  private ascending = true;
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(key: string): void {
+    const length = Buffer.byteLength(key, 'utf8');
+    this.reserve(length);
+    const start = this.used;
+    this.used += this.bytes.write(key, start, length, 'utf8');
+    if (this.ascending && this.count > 0) {
+      const previous = this.count === 1 ? 0 : this.ends[this.count - 2];
+      const last = this.ends[this.count - 1];
+      this.ascending = this.bytes.compare(this.bytes, previous, last, start, this.used) > 0;
+    }
+    this.ends[this.count++] = this.used;
+  }
+
+  build(): KeywordKeys {
+    if (this.ascending) {
+      // Exact copies: the slack of the growing buffers is not kept.
+      return KeywordKeys.packed(
+        Buffer.from(this.bytes.subarray(0, this.used)),
+        this.ends.slice(0, this.count)
+      );
+    }
+    const { bytes, ends } = this;
+    const startOf = (i: number) => (i === 0 ? 0 : ends[i - 1]);
+    const order = new Uint32Array(this.count);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    const compare = (a: number, b: number) =>
+      bytes.compare(bytes, startOf(b), ends[b], startOf(a), ends[a]);
+    order.sort(compare);
+    const out = new KeywordPacker();
+    for (let i = 0; i < order.length; i++) {
+      if (i > 0 && compare(order[i - 1], order[i]) === 0) continue;
+      const k = order[i];
+      out.addBytes(bytes, startOf(k), ends[k]);
+    }
+    return out.build();
+  }
+
+  /** Appends key bytes taken from another buffer (already in order). */
+  private addBytes(source: Buffer, start: number, end: number): void {
+    this.reserve(end - start);
+    source.copy(this.bytes, this.used, start, end);
+    this.used += end - start;
+    this.ends[this.count++] = this.used;
+  }
+
+  /** Room for one more key of `length` bytes (both buffers double as they fill). */
+  private reserve(length: number): void {
+    if (this.used + length > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + length));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    if (this.count === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+  }
+}
