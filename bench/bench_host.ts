@@ -11,6 +11,7 @@ import { parseSettings } from '../server/engine/settings';
 import { consoleLogger } from '../server/standalone/console_logger';
 import { startStandaloneServer } from '../server/standalone/server';
 import { ensureMariaDb, ensurePostgres } from '../test/bed/databases';
+import { hostCall, type HostCall } from '../test/bed/host_process';
 import { jdbcFor, sqliteJdbc } from '../test/bed/jdbc';
 
 export { jdbcFor, sqliteJdbc };
@@ -23,7 +24,7 @@ export interface BenchHost {
   sqliteDir: string;
   /** OpenSearch itself, for the direct (lower-bound) side of a benchmark. */
   openSearchUrl: string;
-  call(method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  call: HostCall;
   /** Deletes an index on OpenSearch itself (the concrete index a virtual index leaves behind). */
   deleteIndex(index: string): Promise<void>;
   close(): Promise<void>;
@@ -70,21 +71,7 @@ export async function startBenchHost(log: (line: string) => void): Promise<Bench
     mysqlUrl,
     sqliteDir,
     openSearchUrl: opensearch.url,
-    async call(method, urlPath, body) {
-      const response = await fetch(`${server.url}${urlPath}`, {
-        method,
-        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed };
-    },
+    call: hostCall(server.url),
     async deleteIndex(index) {
       await fetch(`${opensearch.url}/${encodeURIComponent(index)}`, { method: 'DELETE' });
     },

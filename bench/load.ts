@@ -11,11 +11,12 @@
  *
  * Env: BENCH_LOAD_CLIENTS (50), BENCH_LOAD_SECONDS (30 per configuration).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startHostProcess, type HostCall } from '../test/bed/host_process';
+import { Prng } from '../test/differential/prng';
 import { postgresJdbc, type BenchHost } from './bench_host';
 import { markedTableHolds, quote } from './million_row_table';
 import { stats } from './timing';
@@ -35,14 +36,9 @@ const VIRTUAL_CHILD = 'bench-load-children-pg';
 const MARKER = `bench-load v1 (${CHILDREN} rows)`;
 
 type Log = (line: string) => void;
+type Call = HostCall;
 /** A response body, read loosely: the bench checks only what it pages with. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of several response shapes
-type Json = any;
-type Call = (
-  method: string,
-  urlPath: string,
-  body?: unknown
-) => Promise<{ status: number; body: Json }>;
+type Json = Awaited<ReturnType<HostCall>>['body'];
 
 /** One kind of request of the mix: its weight, and the work (one or more calls) it does. */
 interface Kind {
@@ -53,6 +49,26 @@ interface Kind {
 
 const childQuery = (random: () => number) => ({
   range: { score: { lt: 500 + Math.floor(random() * 1_500) } },
+});
+
+/** A join of the parents with one child index, under a random child filter. */
+function joinKind(name: string, child: string): Kind {
+  return {
+    name,
+    weight: 15,
+    async run(call, random) {
+      expectOk(
+        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
+          size: 10,
+          query: joinQuery(child, random),
+        })
+      );
+    },
+  };
+}
+
+const joinQuery = (child: string, random: () => number) => ({
+  join: { indices: [child], on: ['id', 'parent_id'], request: { query: childQuery(random) } },
 });
 
 const KINDS: Kind[] = [
@@ -69,42 +85,8 @@ const KINDS: Kind[] = [
       );
     },
   },
-  {
-    name: 'join, OpenSearch child',
-    weight: 15,
-    async run(call, random) {
-      expectOk(
-        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
-          size: 10,
-          query: {
-            join: {
-              indices: [CHILD_INDEX],
-              on: ['id', 'parent_id'],
-              request: { query: childQuery(random) },
-            },
-          },
-        })
-      );
-    },
-  },
-  {
-    name: 'join, PostgreSQL child',
-    weight: 15,
-    async run(call, random) {
-      expectOk(
-        await call('POST', `/svc/${PARENT_INDEX}/_search`, {
-          size: 10,
-          query: {
-            join: {
-              indices: [VIRTUAL_CHILD],
-              on: ['id', 'parent_id'],
-              request: { query: childQuery(random) },
-            },
-          },
-        })
-      );
-    },
-  },
+  joinKind('join, OpenSearch child', CHILD_INDEX),
+  joinKind('join, PostgreSQL child', VIRTUAL_CHILD),
   {
     name: 'virtual-index aggregation',
     weight: 15,
@@ -131,13 +113,7 @@ const KINDS: Kind[] = [
       let id: string = opened.body.id;
       try {
         let after: unknown[] | undefined;
-        const query = {
-          join: {
-            indices: [CHILD_INDEX],
-            on: ['id', 'parent_id'],
-            request: { query: childQuery(random) },
-          },
-        };
+        const query = joinQuery(CHILD_INDEX, random);
         for (let page = 0; page < 3; page++) {
           const r = expectOk(
             await call('POST', '/svc/_search', {
@@ -246,11 +222,11 @@ export async function runLoadBench(host: BenchHost, log: Log): Promise<void> {
 
 async function runMix(openSearchUrl: string, hostCount: number, log: Log): Promise<RunResult> {
   const hosts = await Promise.all(
-    Array.from({ length: hostCount }, () => startHost(openSearchUrl))
+    Array.from({ length: hostCount }, () => startHostProcess(openSearchUrl, ENCRYPTION_KEY))
   );
   const peaks = hosts.map(() => 0);
   const sampler = setInterval(() => {
-    hosts.forEach((h, i) => (peaks[i] = Math.max(peaks[i], rssBytes(h.child.pid!))));
+    hosts.forEach((h, i) => (peaks[i] = Math.max(peaks[i], rssBytes(h.pid))));
   }, 100);
   const latencies = new Map(KINDS.map((k) => [k.name, [] as number[]]));
   const errors = new Map(KINDS.map((k) => [k.name, 0]));
@@ -311,61 +287,6 @@ async function runMix(openSearchUrl: string, hostCount: number, log: Log): Promi
     first_errors: firstErrors,
     kinds,
     peak_rss_mb: peaks.map((b) => Math.round(b / 2 ** 20)),
-  };
-}
-
-interface HostProcess {
-  child: ChildProcess;
-  call: Call;
-  close(): Promise<void>;
-}
-
-/** A standalone host in its own process (test/integration/serve_process.ts). */
-async function startHost(openSearchUrl: string): Promise<HostProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, '..', 'test', 'integration', 'serve_process.ts')],
-    {
-      env: {
-        ...process.env,
-        OPENSEARCH_URL: openSearchUrl,
-        FEDERATION_ENCRYPTION_KEY: ENCRYPTION_KEY,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout!.on('data', (chunk) => {
-      text += chunk;
-      const newline = text.indexOf('\n');
-      if (newline >= 0) resolve(text.slice(0, newline).trim());
-    });
-    child.on('exit', (code) => reject(new Error(`the host process exited with ${code}`)));
-  });
-  return {
-    child,
-    async call(method, urlPath, body) {
-      const response = await fetch(`${url}${urlPath}`, {
-        method,
-        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed };
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
   };
 }
 
@@ -459,16 +380,10 @@ async function expectCreated(host: BenchHost, method: string, urlPath: string, b
     throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-/** A small deterministic generator per client, so runs are comparable. */
+/** A seeded generator per client (the differential suite's), so runs are comparable. */
 function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const prng = new Prng(seed);
+  return () => prng.next();
 }
 
 function report(results: RunResult[]): void {

@@ -9,9 +9,10 @@ import path from 'path';
 import { parseSettings, type FederationSettings } from '../../server/engine/settings';
 import type { Logger } from '../../server/http/route';
 import { startStandaloneServer, type StandaloneServer } from '../../server/standalone/server';
+import { openSearchUrl } from '../bed/context';
+import { hostCall } from '../bed/host_process';
 
 export { jdbcFor, sqliteJdbc } from '../bed/jdbc';
-import { openSearchUrl } from '../bed/context';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -55,22 +56,7 @@ export async function startFederationApi(
   return {
     server,
     logLines,
-    async call(method, urlPath, body) {
-      const response = await fetch(`${server.url}${urlPath}`, {
-        method,
-        headers: { 'osd-xsrf': 'true', 'content-type': 'application/json' },
-        body:
-          body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // not JSON: keep the text
-      }
-      return { status: response.status, body: parsed as never, text };
-    },
+    call: hostCall(server.url),
     close: async () => {
       await server.close();
       rmSync(uiDir, { recursive: true, force: true });

@@ -5,10 +5,15 @@
  * served by alternating processes: test/joins/pit.integration.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
+import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
+import { startHostProcess, type HostProcess } from '../bed/host_process';
 import { runSql } from '../bed/run_sql';
-import { jdbcFor, startFederationApi, type FederationApi } from './federation_api';
-import { startHostProcess, type HostProcess } from './host_process';
+import {
+  jdbcFor,
+  startFederationApi,
+  TEST_ENCRYPTION_KEY,
+  type FederationApi,
+} from './federation_api';
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';
@@ -19,7 +24,10 @@ describe('two hosts', () => {
   const cleanups: Array<() => Promise<unknown>> = [];
 
   beforeAll(async () => {
-    [a, b] = await Promise.all([startFederationApi(), startHostProcess()]);
+    [a, b] = await Promise.all([
+      startFederationApi(),
+      startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY),
+    ]);
   }, 120_000);
 
   afterAll(async () => {

@@ -1,8 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
-import { jdbcFor, startFederationApi, type FederationApi } from '../integration/federation_api';
-import { startHostProcess } from '../integration/host_process';
+import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
+import {
+  jdbcFor,
+  startFederationApi,
+  TEST_ENCRYPTION_KEY,
+  type FederationApi,
+} from '../integration/federation_api';
+import { startHostProcess } from '../bed/host_process';
 import { loadIndex } from './join_fixture';
 
 const PARENTS = 110_000;
@@ -127,7 +132,7 @@ describe('point in time over joins', () => {
       refresh: true,
     });
 
-    const second = await startHostProcess();
+    const second = await startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY);
     try {
       const { call } = second;
       const hits = first.body.hits.hits;
