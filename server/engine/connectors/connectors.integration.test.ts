@@ -592,6 +592,18 @@ function defineSuite(target: Target): void {
       await expectUsable(connector);
     });
 
+    if (target.kind === 'mysql') {
+      it('answers a statement over max_allowed_packet with a 400 naming the setting', async (ctx) => {
+        const { connector } = ready(ctx);
+        const [row] = await connector.query('SELECT @@max_allowed_packet AS max', []);
+        const tooLarge = 'x'.repeat(Number(row.max) + 1024);
+        const error = await failure(connector.query('SELECT ? AS v', [tooLarge]));
+        expect(error).toMatchObject({ status: 400, type: 'illegal_argument_exception' });
+        expect(error.reason).toContain('max_allowed_packet');
+        await expectUsable(connector);
+      });
+    }
+
     it('streams with parameters', async (ctx) => {
       const { connector } = ready(ctx);
       const p = connector.dialect.placeholder;

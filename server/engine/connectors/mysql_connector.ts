@@ -162,6 +162,8 @@ interface DescribeRow {
 interface Session {
   mariadb: boolean;
   timeoutMs: number;
+  /** The server's max_allowed_packet: a larger statement would only reset the connection. */
+  maxPacket: number;
 }
 
 /**
@@ -227,7 +229,10 @@ export class MysqlConnector implements Connector {
   }
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
-    return this.withConnection(options, (conn) => execute(conn, sql, params));
+    return this.withConnection(options, (conn) => {
+      this.checkPacket(conn, sql, params);
+      return execute(conn, sql, params);
+    });
   }
 
   forEachRow(
@@ -241,6 +246,7 @@ export class MysqlConnector implements Connector {
 
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
     return this.lifecycle.stream(options, (conn): RowSource => {
+      this.checkPacket(conn, sql, params);
       // The stream's buffer holds one batch; when it is full mysql2 pauses the socket, so the
       // server blocks on writing and the next rows are read only as the consumer pulls. A
       // prepared statement (see `execute`) streams the same way: without a cursor the server
@@ -339,6 +345,37 @@ export class MysqlConnector implements Connector {
     };
   }
 
+  /**
+   * A statement larger than the server's max_allowed_packet is refused before it is sent: the
+   * server would answer it by resetting the connection (seen as a lost connection, a 502), where
+   * the cause is the request's size (e.g. a `terms` list of a million uuids, 39 MB as JSON).
+   */
+  private checkPacket(conn: PoolConnection, sql: string, params: unknown[]): void {
+    const max = this.sessions.get(conn)?.maxPacket ?? Infinity;
+    // An estimate from above: the text, each value's bytes and a few bytes of framing each.
+    let bytes = Buffer.byteLength(sql) + 64;
+    for (const p of params) {
+      bytes +=
+        9 +
+        (typeof p === 'string'
+          ? Buffer.byteLength(p)
+          : Buffer.isBuffer(p)
+            ? p.length
+            : typeof p === 'number' || typeof p === 'bigint' || typeof p === 'boolean'
+              ? 8
+              : Buffer.byteLength(String(p)));
+      if (bytes > max) break;
+    }
+    if (bytes <= max) return;
+    throw new FederationError(
+      400,
+      'illegal_argument_exception',
+      `the statement for this request needs about ${bytes} bytes, more than the datasource at ` +
+        `[${this.address}] accepts in one packet (max_allowed_packet = ${max}): send fewer ` +
+        'values, e.g. a shorter [terms] or [ids] list, or raise max_allowed_packet on the server'
+    );
+  }
+
   /** mysql2's pool waits for a free connection forever; the lifecycle bounds the wait. */
   private acquire(): Promise<PoolConnection> {
     return new Promise<PoolConnection>((resolve, reject) => {
@@ -353,9 +390,16 @@ export class MysqlConnector implements Connector {
   private async prepare(conn: PoolConnection, timeoutMs: number): Promise<Session> {
     let session = this.sessions.get(conn);
     if (!session) {
-      const [version] = await run(conn, 'SELECT VERSION() AS version');
+      const [version] = await run(
+        conn,
+        'SELECT VERSION() AS version, @@max_allowed_packet AS max_packet'
+      );
       await run(conn, "SET time_zone = '+00:00'");
-      session = { mariadb: /mariadb/i.test(String(version?.version)), timeoutMs: -1 };
+      session = {
+        mariadb: /mariadb/i.test(String(version?.version)),
+        timeoutMs: -1,
+        maxPacket: Number(version?.max_packet) || Infinity,
+      };
       this.sessions.set(conn, session);
     }
     if (session.timeoutMs !== timeoutMs) {
