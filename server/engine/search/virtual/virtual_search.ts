@@ -29,8 +29,7 @@ interface IndexPlan extends VirtualTarget {
 /**
  * Answers `_search` on virtual indices: the query becomes a WHERE clause, the page one ordered
  * and limited SELECT, the total one COUNT, and aggregations GROUP BY statements, all run by the
- * database at once. Several virtual indices are searched at once and their pages merged in sort
- * order.
+ * database. Several virtual indices are searched at once and their pages merged in sort order.
  */
 export class VirtualSearch {
   constructor(
@@ -78,25 +77,17 @@ export class VirtualSearch {
       );
     }
 
-    // The pages, the counts and the aggregations are independent reads: they run at once, each
-    // on a pooled connection (or SQLite worker) of its own, so the search takes as long as the
-    // slowest of them rather than their sum. The first failure is the answer and cancels the
-    // rest, whose results nobody would read.
-    const stop = new AbortController();
-    const stopOthers = <T>(work: Promise<T>): Promise<T> =>
-      work.catch((err: unknown) => {
-        stop.abort(err);
-        throw err;
-      });
-    const [pages, totals, aggregations] = await Promise.all([
-      stopOthers(
-        Promise.all(plans.map((plan) => this.page(plan, request, plans.length > 1, stop.signal)))
-      ),
+    // One after another: run at once (a connection each) they measured no faster here, and a
+    // datasource that stalls would leave the connections of the statements that finished in
+    // the pool; in turn, the first failure ends the search before the next statement starts.
+    const pages = await Promise.all(
+      plans.map((plan) => this.page(plan, request, plans.length > 1))
+    );
+    const totals =
       request.totalHits.upTo === null
         ? null
-        : stopOthers(Promise.all(plans.map((plan) => this.count(plan, request, stop.signal)))),
-      request.aggs ? stopOthers(this.aggregate(plans[0], searchRequest, stop.signal)) : undefined,
-    ]);
+        : await Promise.all(plans.map((plan) => this.count(plan, request)));
+    const aggregations = request.aggs ? await this.aggregate(plans[0], searchRequest) : undefined;
     // One index: the database's order stands. Several: merge their pages by the sort values.
     const window =
       plans.length === 1
@@ -149,8 +140,7 @@ export class VirtualSearch {
   private async page(
     plan: IndexPlan,
     request: VirtualSearchRequest,
-    merging: boolean,
-    signal: AbortSignal
+    merging: boolean
   ): Promise<Hit[]> {
     const limit = merging ? request.from + request.size : request.size;
     if (limit === 0) return [];
@@ -167,7 +157,7 @@ export class VirtualSearch {
       where = `(${where}) AND ${searchAfterCondition(plan.sort, request.searchAfter, ctx)}`;
     const ordered = `SELECT ${select} FROM ${plan.resourceSql} WHERE ${where}${orderByClause(plan.sort, ctx) || fallbackOrder(ctx)}`;
     const sql = ctx.dialect.limitOffset(ordered, limit, merging ? 0 : request.from);
-    const rows = await plan.query(sql, ctx.params.values, signal);
+    const rows = await plan.query(sql, ctx.params.values);
     return rows.map((row, position) => {
       const all = rowToSource(row, selected, plan.timezone);
       const source =
@@ -184,11 +174,7 @@ export class VirtualSearch {
     });
   }
 
-  private async count(
-    plan: IndexPlan,
-    request: VirtualSearchRequest,
-    signal: AbortSignal
-  ): Promise<number> {
+  private async count(plan: IndexPlan, request: VirtualSearchRequest): Promise<number> {
     const ctx = plan.newContext();
     const where = translateQuery(request.query, ctx);
     const upTo = request.totalHits.upTo!;
@@ -200,16 +186,16 @@ export class VirtualSearch {
             upTo + 1,
             0
           )}) counted`;
-    const [row] = await plan.query(sql, ctx.params.values, signal);
+    const [row] = await plan.query(sql, ctx.params.values);
     return Number(row.total);
   }
 
-  private aggregate(plan: IndexPlan, request: VirtualSearchRequest, signal: AbortSignal) {
+  private aggregate(plan: IndexPlan, request: VirtualSearchRequest) {
     return runAggregations(request.aggs!, {
       resourceSql: plan.resourceSql,
       newContext: plan.newContext,
       where: (ctx) => translateQuery(request.query, ctx),
-      query: (sql, params) => plan.query(sql, params, signal),
+      query: plan.query,
       maxBuckets: this.maxBuckets,
     });
   }
