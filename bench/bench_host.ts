@@ -94,3 +94,11 @@ export function postgresJdbc(url: string) {
     password: u.password ? decodeURIComponent(u.password) : undefined,
   };
 }
+
+/** A catalog call the bench needs to succeed (datasource, virtual index): anything else throws. */
+export async function expectOk(host: BenchHost, method: string, urlPath: string, body: unknown) {
+  const r = await host.call(method, urlPath, body);
+  if (r.status >= 300) {
+    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}

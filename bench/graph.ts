@@ -16,7 +16,7 @@
  * BENCH_GRAPH_MEMORY_REPS (5).
  */
 import pg from 'pg';
-import { postgresJdbc, type BenchHost } from './bench_host';
+import { expectOk, postgresJdbc, type BenchHost } from './bench_host';
 import { A_END, Baseline, C_END, type BaselineRun } from './graph_baseline';
 import { B_TABLE, ensureGraphIndices, ensureGraphTable, GRAPH_DOCS } from './graph_data';
 import {
@@ -283,10 +283,4 @@ function covered(steps: ReadonlyArray<{ start_in_millis: number; stop_in_millis:
     end = stop;
   }
   return total;
-}
-
-async function expectOk(host: BenchHost, method: string, urlPath: string, body: unknown) {
-  const r = await host.call(method, urlPath, body);
-  if (r.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
 }

@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { parseSettings } from '../server/engine/settings';
-import { postgresJdbc, type BenchHost } from './bench_host';
+import { expectOk, postgresJdbc, type BenchHost } from './bench_host';
 import {
   CHILD_QUERY,
   CHILD_WHERE,
@@ -426,12 +426,6 @@ async function runCase(
       : `  expert ${x.median.toFixed(1)} ms, naive ${n.median.toFixed(0)} ms; engine: ${status}`
   );
   return result;
-}
-
-async function expectOk(host: BenchHost, method: string, urlPath: string, body: unknown) {
-  const r = await host.call(method, urlPath, body);
-  if (r.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 export function table(header: string[], rows: string[][]): void {

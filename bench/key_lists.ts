@@ -30,10 +30,8 @@ import os from 'node:os';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { MysqlConnector } from '../server/engine/connectors/mysql_connector';
-import { PostgresConnector } from '../server/engine/connectors/postgres_connector';
-import { SqliteConnector } from '../server/engine/connectors/sqlite_connector';
-import { jdbcFor, sqliteJdbc, type BenchHost } from './bench_host';
+import { expectOk, jdbcFor, sqliteJdbc, type BenchHost } from './bench_host';
+import { captureSql } from './sql_capture';
 import {
   ensureMariaTable,
   ensurePostgresTable,
@@ -425,49 +423,6 @@ async function engineClient(host: BenchHost): Promise<EngineClient> {
     },
     close: () => agent.destroy(),
   };
-}
-
-/**
- * Records the SQL the engine's connectors are given and how long each `query` takes (the
- * driver's encoding, the round trip and the database: the part of an engine request the SQL
- * form decides), until `restore`.
- */
-function captureSql(): { statements: string[]; sqlMs: number[]; restore(): void } {
-  const statements: string[] = [];
-  const sqlMs: number[] = [];
-  const prototypes = [
-    PostgresConnector.prototype,
-    MysqlConnector.prototype,
-    SqliteConnector.prototype,
-  ];
-  const originals = prototypes.map((p) => p.query);
-  prototypes.forEach((p, i) => {
-    p.query = async function (this: unknown, sql: string, ...rest: unknown[]) {
-      statements.push(sql);
-      const started = process.hrtime.bigint();
-      try {
-        return await (originals[i] as (...args: unknown[]) => Promise<never>).call(
-          this,
-          sql,
-          ...rest
-        );
-      } finally {
-        sqlMs.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-    } as typeof p.query;
-  });
-  return {
-    statements,
-    sqlMs,
-    restore: () => prototypes.forEach((p, i) => (p.query = originals[i])),
-  };
-}
-
-async function expectOk(host: BenchHost, method: string, urlPath: string, body: unknown) {
-  const r = await host.call(method, urlPath, body);
-  if (r.status >= 300) {
-    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startHostProcess, type HostCall } from '../test/bed/host_process';
 import { Prng } from '../test/differential/prng';
-import { postgresJdbc, type BenchHost } from './bench_host';
+import { expectOk as expectCreated, postgresJdbc, type BenchHost } from './bench_host';
 import { markedTableHolds, quote } from './million_row_table';
 import { stats } from './timing';
 
@@ -372,12 +372,6 @@ async function bulk(os: string, index: string, count: number, doc: (i: number) =
     const body = (await r.json()) as { errors?: boolean };
     if (!r.ok || body.errors) throw new Error(`bulk load of ${index} failed`);
   }
-}
-
-async function expectCreated(host: BenchHost, method: string, urlPath: string, body: unknown) {
-  const r = await host.call(method, urlPath, body);
-  if (r.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 /** A seeded generator per client (the differential suite's), so runs are comparable. */

@@ -32,10 +32,9 @@ import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { MysqlConnector } from '../server/engine/connectors/mysql_connector';
-import { PostgresConnector } from '../server/engine/connectors/postgres_connector';
 import { SqliteConnector } from '../server/engine/connectors/sqlite_connector';
-import { jdbcFor, sqliteJdbc, type BenchHost } from './bench_host';
+import { expectOk, jdbcFor, sqliteJdbc, type BenchHost } from './bench_host';
+import { captureSql } from './sql_capture';
 import { benchCases, type BenchCase, type SearchResponse, type Statement } from './cases';
 import {
   ensureMariaDbTable,
@@ -412,30 +411,12 @@ function mismatch(expected: unknown, actual: unknown): Error {
 async function capturingSql<T>(
   work: () => Promise<T>
 ): Promise<{ value: T; statements: string[] }> {
-  const statements: string[] = [];
-  const prototypes = [
-    PostgresConnector.prototype,
-    MysqlConnector.prototype,
-    SqliteConnector.prototype,
-  ];
-  const originals = prototypes.map((p) => p.query);
-  prototypes.forEach((p, i) => {
-    p.query = function (this: unknown, sql: string, ...rest: unknown[]) {
-      statements.push(sql);
-      return (originals[i] as (...args: unknown[]) => Promise<Row[]>).call(this, sql, ...rest);
-    } as typeof p.query;
-  });
+  const capture = captureSql();
   try {
-    return { value: await work(), statements };
+    return { value: await work(), statements: capture.statements };
   } finally {
-    prototypes.forEach((p, i) => (p.query = originals[i] as typeof p.query));
+    capture.restore();
   }
-}
-
-async function expectOk(host: BenchHost, method: string, urlPath: string, body: unknown) {
-  const r = await host.call(method, urlPath, body);
-  if (r.status >= 300)
-    throw new Error(`${method} ${urlPath}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 function report(results: CaseResult[]): void {
