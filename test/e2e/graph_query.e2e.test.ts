@@ -316,11 +316,15 @@ describe('Graph query screen', () => {
     await bySubj(page, 'federationSavedQueriesOpenButton').click();
     const list = bySubj(page, 'federationSavedQueriesFlyout');
     await list.waitFor();
+    // The search is debounced: wait for its answer, then until it is shown (only this run's
+    // query), or the click may land while rows above it are still being removed.
+    const searched = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('q') === RUN
+    );
     await list.getByRole('searchbox').fill(RUN);
+    await searched;
     const link = list.getByRole('button', { name: new RegExp(TITLE) });
     await link.waitFor();
-    // The search is debounced: wait until its answer is shown (only this run's query, nothing
-    // loading), or the click may land while rows above it are still being removed.
     await expect
       .poll(async () => [
         await list.locator('.euiBasicTable-loading').count(),

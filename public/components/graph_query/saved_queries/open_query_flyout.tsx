@@ -137,7 +137,9 @@ export function OpenQueryFlyout({
           items={hits}
           itemId="_id"
           columns={columns}
-          loading={search.isFetching}
+          // Only the first load: OUI swallows clicks on a loading table, and a title shown while a
+          // new search runs must still open (the search field shows that one is running).
+          loading={search.isLoading}
           noItemsMessage={emptyMessage}
           tableCaption={strings.tableCaption}
           pagination={{

@@ -196,6 +196,29 @@ describe('SavedQueriesToolbar', () => {
     expect(document.querySelector('[data-test-subj="federationSavedQueriesFlyout"]')).toBeNull();
   });
 
+  it('opens a title shown while a new search is still running', async () => {
+    const { http, history, user } = setup();
+    await user.click(subj('federationSavedQueriesOpenButton'));
+    const flyout = within(subj('federationSavedQueriesFlyout'));
+    await flyout.findByText('Funding rounds');
+    // The next search does not answer until the end of the test.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    http.on('GET', `${BASE}/_search`, async () => {
+      await held;
+      return { hits: { total: { value: 0, relation: 'eq' }, hits: [] } };
+    });
+    await user.type(flyout.getByRole('searchbox', { name: 'Search saved queries' }), 'zzz');
+    await waitFor(() =>
+      expect(http.callsTo('GET', `${BASE}/_search`).at(-1)?.query).toMatchObject({ q: 'zzz' })
+    );
+
+    await user.click(flyout.getByRole('button', { name: 'Open Funding rounds' }));
+    await waitFor(() => expect(title()).toBe('Funding rounds'));
+    expect(history.location.pathname).toBe('/graph-query/q-funding');
+    answer();
+  });
+
   it('pages through the list with from and size', async () => {
     const many = Object.fromEntries(
       Array.from({ length: 12 }, (_, i) => [
