@@ -141,7 +141,8 @@ export async function ensureCluster(options: ClusterOptions = {}): Promise<Runni
           await stopNode(dataDirs[index], { graceMs, log });
         },
         async startNode(index) {
-          await start(index);
+          // Already back (or never stopped): only wait for the cluster to have it.
+          if ((await probe(urls[index])).state !== 'opensearch') await start(index);
           await formed();
         },
         async stop() {

@@ -103,6 +103,12 @@ export interface StartedNode {
  * outlives the calling process: `npm start` and later test runs reuse it.
  */
 export async function startNode(options: NodeOptions): Promise<StartedNode> {
+  const running = findNodeProcess(options.dataDir);
+  if (running) {
+    // A second node on the same data path fails on its lock, but first overwrites the pid and
+    // state files of the running one, which could then no longer be found to stop it.
+    throw new Error(`an OpenSearch node (pid ${running.pid}) already runs on ${options.dataDir}`);
+  }
   const files = nodeFiles(options.dataDir);
   fs.mkdirSync(files.data, { recursive: true });
   fs.mkdirSync(files.logs, { recursive: true });
@@ -175,17 +181,39 @@ export function readState(dataDir: string): NodeState | undefined {
 }
 
 /**
- * Whether `pid` is a live process of the node in `dataDir`. Checking the
- * command line (it names the data dir) guards against a recycled pid from a
- * stale pid file; zombies have an empty one and count as gone.
+ * Whether `pid` is a live process of the node in `dataDir`. Checking the command line (it names
+ * the data path, as one whole argument: one data dir's name may begin another's) guards against
+ * a recycled pid from a stale pid file; zombies have an empty one and count as gone.
  */
 function isNodeProcess(pid: number | undefined, dataDir: string): pid is number {
   if (!pid || !Number.isInteger(pid) || pid <= 0) return false;
   try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
+    return fs
+      .readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      .split('\0')
+      .includes(`-Epath.data=${nodeFiles(dataDir).data}`);
   } catch {
     return false;
   }
+}
+
+function isJvm(pid: number): boolean {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0].endsWith('/java');
+  } catch {
+    return false;
+  }
+}
+
+/** Every live process started for `dataDir`, found by command line: for stale pid files. */
+function processesOf(dataDir: string): number[] {
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  return pids.map(Number).filter((pid) => isNodeProcess(pid, dataDir));
 }
 
 function readPid(file: string): number | undefined {
@@ -208,7 +236,11 @@ export function findNodeProcess(dataDir: string): NodeProcess | undefined {
   const jvm = readPid(nodeFiles(dataDir).pidFile);
   if (isNodeProcess(jvm, dataDir)) return { pid: jvm, state };
   if (isNodeProcess(state?.launcherPid, dataDir)) return { pid: state.launcherPid, state };
-  return undefined;
+  // The pid files name a process that is gone, yet a node may hold the data dir (a second start
+  // that failed over a running node rewrote them): the JVM of its process chain, else any.
+  const pids = processesOf(dataDir);
+  if (pids.length === 0) return undefined;
+  return { pid: pids.find(isJvm) ?? pids[0], state };
 }
 
 /** Data dirs under the cache with a live node (for the CLI's `stop` and `status`). */

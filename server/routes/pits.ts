@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { SEARCH_BASE_PATH } from '../../common/constants';
+import { badRequest } from '../engine/errors';
 import { addRoute } from '../http/route';
 import type { Router } from '../http/router_contract';
 import { routeOptions, type RouteDependencies } from './route_dependencies';
 import { indexParams, urlParams } from './schemas';
 
 const pitId = z.string().min(1, 'must not be empty');
+/** OpenSearch's open parameters we take (`error_trace` is read by the route layer). */
+const OPEN_PARAMETERS = new Set(['keep_alive', 'preference', 'error_trace']);
 
 /** OpenSearch's close body: `pit_id` (one or a list); `id` is accepted as well. */
 const closeBody = z
@@ -30,8 +33,18 @@ export function registerPitRoutes(router: Router, deps: RouteDependencies): void
       params: indexParams,
       query: urlParams,
     },
-    async ({ params, query }, context) =>
-      deps.engineFor(context).pits.open(params.index, query.keep_alive)
+    async ({ params, query }, context) => {
+      for (const name of Object.keys(query)) {
+        if (!OPEN_PARAMETERS.has(name)) {
+          throw badRequest(
+            `request [${SEARCH_BASE_PATH}/${params.index}/_pit] contains unrecognized parameter: [${name}]`
+          );
+        }
+      }
+      const { preference } = query;
+      if (Array.isArray(preference)) throw badRequest('[preference] may be given once');
+      return deps.engineFor(context).pits.open(params.index, query.keep_alive, preference);
+    }
   );
 
   addRoute(

@@ -99,8 +99,8 @@ describe('point in time over joins', () => {
       .sort((a, b) => a.group - b.group || b.id - a.id)
       .map((p) => p.id);
     expect(seen).toEqual(expected);
-    // The _shard_doc tiebreaker was appended to the sort.
-    expect(sortValues[0]).toHaveLength(3);
+    // The _seq_no and _shard_doc tiebreakers were appended to the sort (pit_resume.ts).
+    expect(sortValues[0]).toHaveLength(4);
     await api.call('DELETE', '/svc/_pit', { id });
   }, 300_000);
 

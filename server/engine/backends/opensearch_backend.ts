@@ -1,4 +1,10 @@
 import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import {
+  afterOnAnyCopy,
+  COPY_INDEPENDENT_ORDER,
+  searchAllShards,
+  shardsWithoutCopy,
+} from '../opensearch/pit_resume';
 import { requireAllShards, type ShardsHeader } from '../opensearch/shard_failures';
 import type { TransportRequestParams } from '../opensearch/transport';
 import type {
@@ -284,15 +290,18 @@ export class OpenSearchBackend implements Backend {
     most: number | undefined,
     options: CallOptions
   ): AsyncGenerator<Hit> {
-    const opened = await this.call<{ pit_id: string }>(
-      {
-        method: 'POST',
-        path: this.path('_search', 'point_in_time'),
-        querystring: { keep_alive: SCAN_KEEP_ALIVE, ...preferenceOf(options) },
-      },
-      options
-    );
-    let pitId = opened.pit_id;
+    const open = async () =>
+      (
+        await this.call<{ pit_id: string }>(
+          {
+            method: 'POST',
+            path: this.path('_search', 'point_in_time'),
+            querystring: { keep_alive: SCAN_KEEP_ALIVE, ...preferenceOf(options) },
+          },
+          options
+        )
+      ).pit_id;
+    let pitId = await open();
     try {
       let after: unknown[] | undefined;
       let read = 0;
@@ -300,43 +309,61 @@ export class OpenSearchBackend implements Backend {
         options.signal?.throwIfAborted();
         const size = most === undefined ? pageSize : Math.min(pageSize, most - read);
         if (size <= 0) return;
-        const page = await this.call<{
-          _shards?: ShardsHeader;
-          pit_id?: string;
-          hits: { hits: Hit[] };
-        }>(
-          {
-            method: 'POST',
-            path: '/_search',
-            body: {
-              size,
-              // Exact counting turns off OpenSearch 3's query approximation, which under a
-              // `_shard_doc` sort ignores search_after: a top-level `range` then stopped after
-              // about 10,240 hits (range_paging.integration.test.ts). Measured: no slower per page.
-              track_total_hits: true,
-              _source: source as Record<string, unknown>,
-              query: query as Record<string, unknown>,
-              sort: [{ _shard_doc: 'asc' }],
-              pit: { id: pitId, keep_alive: SCAN_KEEP_ALIVE },
-              ...(after === undefined ? {} : { search_after: after }),
-            },
+        type Page = { _shards?: ShardsHeader; pit_id?: string; hits: { hits: Hit[] } };
+        const searched = await searchAllShards<Page>(pitId, {
+          search: (id) =>
+            this.call<Page>(
+              {
+                method: 'POST',
+                path: '/_search',
+                body: {
+                  size,
+                  // Exact counting turns off OpenSearch 3's query approximation, which under a
+                  // `_shard_doc` sort ignores search_after: a top-level `range` then stopped
+                  // after about 10,240 hits (range_paging.integration.test.ts). Measured: no
+                  // slower per page.
+                  track_total_hits: true,
+                  _source: source as Record<string, unknown>,
+                  query: query as Record<string, unknown>,
+                  // The same order on every copy, so a node's loss moves the read to a new PIT
+                  // on the copies left, after the last hit (pit_resume.ts).
+                  sort: COPY_INDEPENDENT_ORDER,
+                  pit: { id, keep_alive: SCAN_KEEP_ALIVE },
+                  ...(after === undefined ? {} : { search_after: after }),
+                },
+              },
+              options
+            ),
+          reopen: async () => {
+            void this.closePit(pitId);
+            return open();
           },
-          options
-        );
-        requireAllShards(page, `the document read of [${this.describeIndices()}]`);
-        if (typeof page.pit_id === 'string') pitId = page.pit_id;
+          shardsWithoutCopy: () => shardsWithoutCopy(this.openSearch, this.indicesExpression()),
+          what: `the document read of [${this.describeIndices()}]`,
+        });
+        const page = searched.response;
+        pitId = typeof page.pit_id === 'string' ? page.pit_id : searched.pitId;
         const hits = page.hits.hits;
         for (const hit of hits) yield hit;
         read += hits.length;
         if (hits.length < size) return;
-        after = hits[hits.length - 1].sort;
+        after = afterOnAnyCopy(hits[hits.length - 1].sort ?? []);
       }
     } finally {
-      // Not traced: closing is housekeeping, and a failure here must not hide the stream's own.
-      await this.openSearch
-        .request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pitId] } })
-        .catch(() => undefined);
+      await this.closePit(pitId);
     }
+  }
+
+  /** Not traced: closing is housekeeping, and a failure here must not hide the stream's own. */
+  private async closePit(pitId: string): Promise<void> {
+    await this.openSearch
+      .request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pitId] } })
+      .catch(() => undefined);
+  }
+
+  /** The indices as an index expression: every index when none is named. */
+  private indicesExpression(): string {
+    return this.indices.length === 0 ? '_all' : this.indices.join(',');
   }
 
   /** The indices as errors name them. */

@@ -212,7 +212,9 @@ export class JoinExecutor {
       const read =
         child.kind === 'virtual'
           ? backendProjectionReader(child, childQuery, options)
-          : openSearchProjectionReader(this.deps.openSearch, spec.indices, childQuery);
+          : openSearchProjectionReader(this.deps.openSearch, spec.indices, childQuery, {
+              preference: this.deps.preference,
+            });
       const { keys, projection } = await scanProjection(
         read,
         spec.childField,

@@ -35,7 +35,8 @@ export type ProjectionReader = (fields: string[]) => AsyncIterable<ProjectionRow
 export function openSearchProjectionReader(
   openSearch: OpenSearchGateway,
   indices: string[],
-  query: unknown
+  query: unknown,
+  options: { preference?: string } = {}
 ): ProjectionReader {
   return async function* (docvalues) {
     const complete = (response: ScrollPage) =>
@@ -43,7 +44,10 @@ export function openSearchProjectionReader(
     let page = await openSearch.request<ScrollPage>({
       method: 'POST',
       path: opensearchPath(indices.join(','), '_search'),
-      querystring: { scroll: '1m' },
+      querystring: {
+        scroll: '1m',
+        ...(options.preference === undefined ? {} : { preference: options.preference }),
+      },
       body: {
         size: SCROLL_PAGE,
         _source: false,

@@ -4,7 +4,8 @@ import { type OpenSearchGateway, opensearchPath } from './opensearch_gateway';
 /**
  * One of our small hidden system indices (catalog, saved queries), created on first use with a
  * strict mapping. Every start of every server process creates it: "already exists" (400) is the
- * usual answer, so it comes back as a response (OSD logs no error); any other 400 is still one.
+ * usual answer, so it comes back as a response (OSD logs no error), and the mapping is then
+ * brought up to date; any other 400 is still one.
  * A concurrent creator winning the race is fine; a failed creation is retried on the next use.
  */
 export class HiddenIndex {
@@ -37,6 +38,14 @@ export class HiddenIndex {
       expecting(400)
     );
     const error = answeredError(answer);
-    if (error !== null && !isAlreadyExists(error)) throw error;
+    if (error === null) return;
+    if (!isAlreadyExists(error)) throw error;
+    // Created by an earlier version: fields added since then must be mapped before a strict
+    // mapping takes documents holding them (adding fields is the only change this makes).
+    await this.openSearch.request({
+      method: 'PUT',
+      path: opensearchPath(this.name, '_mapping'),
+      body: { properties: this.properties },
+    });
   }
 }

@@ -21,7 +21,9 @@ export interface ShardsHeader {
  */
 export function requireAllShards<T extends { _shards?: ShardsHeader }>(
   response: T,
-  what: string
+  what: string,
+  /** Replaces the advice to retry, when retrying cannot help. */
+  advice = 'no copy of them answered (a node left or restarted); retry when the cluster has recovered them'
 ): T {
   const shards = response._shards;
   if (shards === undefined || !shards.failed) return response;
@@ -34,7 +36,7 @@ export function requireAllShards<T extends { _shards?: ShardsHeader }>(
   throw new FederationError(
     503,
     'search_phase_execution_exception',
-    `${what} is missing ${shards.failed} of ${shards.total ?? '?'} shards: ${list}; no copy of them answered (a node left or restarted); retry when the cluster has recovered them`,
+    `${what} is missing ${shards.failed} of ${shards.total ?? '?'} shards: ${list}; ${advice}`,
     { failed_shards: failures }
   );
 }

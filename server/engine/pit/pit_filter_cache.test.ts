@@ -11,6 +11,7 @@ function entry(keys: number, expiresAt = 1_000_000): PitFilterEntry {
     request: { size: 10 },
     query: { terms: { id: Array.from({ length: keys }, (_, i) => i) } },
     projections: [],
+    indices: 'parents',
     osPitId: 'os',
     keepAliveMs: 60_000,
     expiresAt,

@@ -14,6 +14,10 @@ export interface PitFilterEntry {
   query: unknown;
   /** Projections of the joins in the search's own query. */
   projections: Projection[];
+  /** The index expression the PIT was opened on (a lost shard context reopens it there). */
+  indices: string;
+  /** The `preference` it was opened with. */
+  preference?: string;
   osPitId: string;
   keepAliveMs: number;
   /** When the PIT expires, as this process last moved it (another process may have moved it later). */

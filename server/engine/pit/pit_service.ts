@@ -6,6 +6,13 @@ import { deserializeProjection, serializeProjection, withProjections } from '../
 import { deserializeKeySet, serializeKeySet } from '../backends/key_set';
 import { expecting } from '../opensearch/client_errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import {
+  afterOnAnyCopy,
+  COPY_INDEPENDENT_ORDER,
+  searchAllShards,
+  shardsWithoutCopy,
+} from '../opensearch/pit_resume';
+import type { ShardsHeader } from '../opensearch/shard_failures';
 import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
@@ -36,7 +43,7 @@ export class PitService {
     private readonly limits: JoinLimits & { maxOpenPits: number }
   ) {}
 
-  async open(index: string, keepAliveParam: unknown) {
+  async open(index: string, keepAliveParam: unknown, preference?: string) {
     assertIndexExpression(index);
     const keepAlive = parseKeepAlive(keepAliveParam);
     // OpenSearch's PIT opens while the checks read the catalog and the open states: a check that
@@ -48,7 +55,7 @@ export class PitService {
     }>({
       method: 'POST',
       path: opensearchPath(index, '_search', 'point_in_time'),
-      querystring: { keep_alive: `${keepAlive}ms` },
+      querystring: { keep_alive: `${keepAlive}ms`, ...preferenceParam(preference) },
     });
     opening.catch(() => undefined); // awaited below, after the checks
     let created: Awaited<typeof opening>;
@@ -82,6 +89,7 @@ export class PitService {
       {
         os_pit_id: created.pit_id,
         indices: index,
+        ...(preference === undefined ? {} : { preference }),
         keep_alive_ms: keepAlive,
         expires_at: now + keepAlive,
         created_at: now,
@@ -172,7 +180,12 @@ export class PitService {
       ])
     );
     const executor = new JoinExecutor(
-      { backends: this.backends, openSearch: this.openSearch, limits: this.limits },
+      {
+        backends: this.backends,
+        openSearch: this.openSearch,
+        limits: this.limits,
+        preference: state.preference,
+      },
       known
     );
     let query: unknown;
@@ -192,6 +205,8 @@ export class PitService {
       request,
       query,
       projections: executor.rootProjections,
+      indices: state.indices,
+      preference: state.preference,
       osPitId: state.os_pit_id,
       keepAliveMs: state.keep_alive_ms,
     };
@@ -244,9 +259,15 @@ export class PitService {
     };
   }
 
-  /** One OpenSearch PIT search with the decoded filters; `moved` is the state's new expiry. */
+  /**
+   * One OpenSearch PIT search with the decoded filters; `moved` is the state's new expiry (and
+   * the new OpenSearch PIT when a node took shard contexts with it: pit_resume.ts).
+   */
   private async page(
-    decoded: Pick<PitFilterEntry, 'request' | 'query' | 'projections' | 'osPitId' | 'keepAliveMs'>,
+    decoded: Pick<
+      PitFilterEntry,
+      'request' | 'query' | 'projections' | 'indices' | 'preference' | 'osPitId' | 'keepAliveMs'
+    >,
     body: Record<string, unknown>,
     forwarded: QueryParams,
     keepAliveParam: unknown
@@ -261,26 +282,53 @@ export class PitService {
       { ...decoded.request, ...(decoded.query === undefined ? {} : { query: decoded.query }) },
       decoded.projections
     );
-    const response = projected.finish(
-      await this.openSearch.request<Record<string, unknown>>({
-        method: 'POST',
-        path: '/_search',
-        querystring: definedParams(forwarded),
-        body: {
-          ...projected.body,
-          sort: withTiebreaker(projected.body.sort),
-          ...(body.size === undefined ? {} : { size: body.size }),
-          ...(body.search_after === undefined ? {} : { search_after: body.search_after }),
-          pit: { id: decoded.osPitId, keep_alive: `${keepAlive}ms` },
-        },
-      })
-    );
+    const order = pageOrder(projected.body.sort, decoded.request.query);
+    const searchAfter =
+      Array.isArray(body.search_after) && order.copyIndependent
+        ? afterOnAnyCopy(body.search_after)
+        : body.search_after;
+    const querystring = definedParams(forwarded);
+    const replaced: string[] = [];
+    const { response, pitId } = await searchAllShards(decoded.osPitId, {
+      search: (osPitId) =>
+        this.openSearch.request<Record<string, unknown> & { _shards?: ShardsHeader }>({
+          method: 'POST',
+          path: '/_search',
+          querystring,
+          body: {
+            ...projected.body,
+            sort: order.sort,
+            ...(body.size === undefined ? {} : { size: body.size }),
+            ...(searchAfter === undefined ? {} : { search_after: searchAfter }),
+            pit: { id: osPitId, keep_alive: `${keepAlive}ms` },
+          },
+        }),
+      reopen: order.resumable
+        ? async () => {
+            const created = await this.openSearch.request<{ pit_id: string }>({
+              method: 'POST',
+              path: opensearchPath(decoded.indices, '_search', 'point_in_time'),
+              querystring: { keep_alive: `${keepAlive}ms`, ...preferenceParam(decoded.preference) },
+            });
+            replaced.push(decoded.osPitId);
+            return created.pit_id;
+          }
+        : undefined,
+      shardsWithoutCopy: () => shardsWithoutCopy(this.openSearch, decoded.indices),
+      what: 'this page of the point in time',
+      cannotResume: order.copyIndependent
+        ? 'their contexts were lost with their node, and a page sorted by [_score] of a scoring query cannot go on from another copy (scores differ between copies); sort by fields, or open a new point in time'
+        : 'their contexts were lost with their node, and a sort ending in [_shard_doc] cannot go on from another copy (documents are numbered per copy); leave [_shard_doc] out, or open a new point in time',
+    });
+    // The contexts left on other nodes are freed now, not at their keep-alive.
+    for (const old of replaced) void this.closeOpenSearchPit(old);
+    const finished = projected.finish(response);
     const moved = {
-      os_pit_id: typeof response.pit_id === 'string' ? response.pit_id : decoded.osPitId,
+      os_pit_id: typeof finished.pit_id === 'string' ? finished.pit_id : pitId,
       keep_alive_ms: keepAlive,
       expires_at: now + keepAlive,
     };
-    return { response, moved };
+    return { response: finished, moved };
   }
 
   private async afterLostRace(
@@ -334,13 +382,64 @@ function assertSameRequest(first: Record<string, unknown>, now: Record<string, u
   }
 }
 
-/** `_shard_doc` ascending breaks ties so search_after never skips or repeats a hit. */
-function withTiebreaker(sort: unknown): unknown[] {
+/**
+ * The sort of every page: the request's (by `_score` when it has none), then `_seq_no` and
+ * `_shard_doc`, which break ties so search_after never skips or repeats a hit, in the same order
+ * on every copy of a shard (pit_resume.ts). A page can go on from other copies after a node
+ * leaves only in such an order, and only when the scores it sorts by are the same on every copy.
+ */
+function pageOrder(
+  sort: unknown,
+  query: unknown
+): { sort: unknown[]; copyIndependent: boolean; resumable: boolean } {
   const list = sort === undefined ? [{ _score: 'desc' }] : Array.isArray(sort) ? sort : [sort];
-  const hasTiebreaker = list.some(
-    (s) => s === '_shard_doc' || (typeof s === 'object' && s !== null && '_shard_doc' in s)
-  );
-  return hasTiebreaker ? list : [...list, { _shard_doc: 'asc' }];
+  const copyIndependent = !list.some((s) => sortsBy(s, '_shard_doc'));
+  const sortsByScore = list.some((s) => sortsBy(s, '_score'));
+  return {
+    sort: copyIndependent ? [...list, ...COPY_INDEPENDENT_ORDER] : list,
+    copyIndependent,
+    resumable: copyIndependent && (!sortsByScore || scoresAlikeOnEveryCopy(query)),
+  };
+}
+
+function sortsBy(entry: unknown, field: string): boolean {
+  return entry === field || (typeof entry === 'object' && entry !== null && field in entry);
+}
+
+/** Queries whose score does not depend on a copy's term statistics (constant or none). */
+const CONSTANT_SCORE_QUERIES = new Set([
+  'match_all',
+  'match_none',
+  'join',
+  'terms',
+  'range',
+  'exists',
+  'ids',
+  'prefix',
+  'wildcard',
+  'regexp',
+  'constant_score',
+]);
+
+/**
+ * True when every copy scores a document the same: a query of constant-score clauses, or a
+ * `bool` whose scoring clauses are such (its `filter` and `must_not` do not score). Term
+ * statistics (BM25's idf) differ between copies, so `match`, `term` and the like do not qualify.
+ */
+function scoresAlikeOnEveryCopy(query: unknown): boolean {
+  if (query === undefined) return true;
+  if (typeof query !== 'object' || query === null) return false;
+  const entries = Object.entries(query);
+  if (entries.length !== 1) return false;
+  const [type, clause] = entries[0];
+  if (CONSTANT_SCORE_QUERIES.has(type)) return true;
+  if (type !== 'bool' || typeof clause !== 'object' || clause === null) return false;
+  const bool = clause as Record<string, unknown>;
+  return ['must', 'should'].every((occur) => {
+    const clauses = bool[occur];
+    if (clauses === undefined) return true;
+    return (Array.isArray(clauses) ? clauses : [clauses]).every(scoresAlikeOnEveryCopy);
+  });
 }
 
 function stableJson(value: unknown): string {
@@ -352,6 +451,10 @@ function stableJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
+}
+
+function preferenceParam(preference: string | undefined): Record<string, string> {
+  return preference === undefined ? {} : { preference };
 }
 
 function missing(id: string): FederationError {

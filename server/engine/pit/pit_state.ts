@@ -7,6 +7,8 @@ export interface StoredPit {
   /** The OpenSearch PIT this one wraps; it may change from page to page. */
   os_pit_id: string;
   indices: string;
+  /** The `preference` the PIT was opened with: its joins' child reads and reopenings use it. */
+  preference?: string;
   keep_alive_ms: number;
   expires_at: number;
   created_at: number;
@@ -28,6 +30,7 @@ export const PIT_INDEX = '.federation-pits';
 export const PIT_PROPERTIES = {
   os_pit_id: { type: 'keyword', index: false },
   indices: { type: 'keyword' },
+  preference: { type: 'keyword', index: false },
   keep_alive_ms: { type: 'long' },
   expires_at: { type: 'date', format: 'epoch_millis' },
   created_at: { type: 'date', format: 'epoch_millis' },
