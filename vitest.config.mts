@@ -10,7 +10,7 @@ import { defineConfig } from 'vitest/config';
  * - integration: `*.integration.test.ts` beside the code or under test/; the test bed
  *   (OpenSearch, PostgreSQL, MariaDB) is started by the global setup.
  * - cluster: the same suites' representative files and `test/cluster/*.cluster.test.ts` on a
- *   3-node OpenSearch cluster (`npm run test:cluster`; `npm test` leaves it out).
+ *   3-node OpenSearch cluster (`npm run test:cluster`; `npm test` runs it after the others).
  * - browser: `test/e2e/*.e2e.test.ts`; real Chromium against the standalone host.
  */
 const integrationSetup = ['test/bed/global_setup.ts'];
@@ -75,14 +75,16 @@ export default defineConfig({
       },
       {
         test: {
-          // `npm run test:cluster`: a representative subset of the join, PIT and graph suites,
-          // and the cluster's own tests (node loss, several hosts), on a 3-node cluster.
+          // A representative subset of the join, PIT and graph suites, and the cluster's own
+          // tests (node loss, preference), on a 3-node cluster: `npm run test:cluster`, and
+          // `npm test` after the other projects.
           name: 'cluster',
           include: [
             'test/cluster/**/*.cluster.test.ts',
             'test/joins/joins.integration.test.ts',
             'test/joins/pit.integration.test.ts',
             'test/joins/cross_backend_keys.integration.test.ts',
+            'test/joins/preference.integration.test.ts',
             'test/integration/two_hosts.integration.test.ts',
             'test/graph/scenarios.integration.test.ts',
           ],

@@ -7,6 +7,8 @@
  * - `joins`: 1M × 1M joins vs. their lower bound, and peak memory per key (bench/joins.ts).
  * - `pit`: 40 PIT pages of 1,000 over a join vs. OpenSearch's own PIT with the keys given (bench/pit.ts).
  * - `graph`: a 2-hop graph query over 3 × 1M documents vs. its semi-joins by hand (bench/graph.ts).
+ * - `keylists`: key lists into SQL (`terms`, `ids`, join keys, mget) at 10 to 1M values vs. the
+ *   best hand-written SQL for each list, per dialect (bench/key_lists.ts).
  * - `load`: 50 concurrent clients mixing every kind of request against one, then two host
  *   processes: throughput, latency percentiles, errors, peak RSS (bench/load.ts).
  *
