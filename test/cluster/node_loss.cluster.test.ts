@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCluster, type RunningCluster } from '../../scripts/opensearch/cluster';
 import { openSearchClient, uniqueName } from '../bed/context';
 import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { loadIndex } from '../joins/join_fixture';
 
 const MATCHING = 100_000;
 const PARENTS = MATCHING + 5_000;
@@ -32,27 +33,6 @@ const childDocs = Array.from({ length: MATCHING + 5_000 }, (_, i) => ({
 const PARENT_PROPERTIES = { id: { type: 'long' }, group: { type: 'long' } };
 const joinQuery = { join: { indices: [children], on: ['id', 'parent_id'] } };
 
-async function load(
-  client: Client,
-  index: string,
-  settings: Record<string, unknown>,
-  properties: Record<string, unknown>,
-  docs: Array<{ id: number }>
-): Promise<void> {
-  await client.indices.create({
-    index,
-    body: { settings: { refresh_interval: -1, ...settings }, mappings: { properties } } as never,
-  });
-  for (let start = 0; start < docs.length; start += 10_000) {
-    const body = docs
-      .slice(start, start + 10_000)
-      .flatMap((doc) => [{ index: { _index: index, _id: String(doc.id) } }, doc]);
-    const response = await client.bulk({ body });
-    if (response.body.errors) throw new Error(`bulk load of ${index} failed`);
-  }
-  await client.indices.refresh({ index });
-}
-
 describe('node loss on the cluster', () => {
   let cluster: RunningCluster;
   let api: FederationApi;
@@ -63,33 +43,19 @@ describe('node loss on the cluster', () => {
     cluster = await ensureCluster();
     client = openSearchClient();
     const [node0, node1] = [cluster.nodeNames[0], cluster.nodeNames[STOPPED]];
-    await load(
-      client,
-      parents,
-      {
-        number_of_shards: 3,
-        number_of_replicas: 1,
-        'routing.allocation.exclude._name': node0,
-      },
-      PARENT_PROPERTIES,
-      parentDocs
-    );
+    await loadIndex(client, parents, PARENT_PROPERTIES, parentDocs, {
+      number_of_shards: 3,
+      number_of_replicas: 1,
+      'routing.allocation.exclude._name': node0,
+    });
     // No replica, and on the node that stops: its shards have no copy left then.
-    await load(
-      client,
-      lonely,
-      {
-        number_of_shards: 2,
-        number_of_replicas: 0,
-        'routing.allocation.require._name': node1,
-      },
-      PARENT_PROPERTIES,
-      parentDocs.slice(0, 20_000)
-    );
-    await load(
+    await loadIndex(client, lonely, PARENT_PROPERTIES, parentDocs.slice(0, 20_000), {
+      number_of_replicas: 0,
+      'routing.allocation.require._name': node1,
+    });
+    await loadIndex(
       client,
       children,
-      { number_of_shards: 2, number_of_replicas: 1 },
       { id: { type: 'long' }, parent_id: { type: 'long' }, rank: { type: 'long' } },
       childDocs
     );

@@ -71,7 +71,8 @@ describe('graph mutations', () => {
     expect(huge.every((n) => n >= 100_000)).toBe(true);
     for (const c of damaged('deep_bodies', 60))
       expect(c.body.length, c.note).toBeLessThanOrEqual(LIMIT);
-  });
+    // Builds some 120 bodies of up to a few MB: seconds on a busy two-core machine.
+  }, 30_000);
 
   it('tell a model naming a system index from one with a pattern', () => {
     const body = (indices: string[]) =>

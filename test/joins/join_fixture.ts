@@ -86,12 +86,16 @@ export const MAPPINGS = {
   authors: { id: { type: 'long' }, country: { type: 'keyword' }, senior: { type: 'boolean' } },
 };
 
-/** Creates `index` with `properties` and bulk-loads `docs` (id as `_id`), in batches. */
+/**
+ * Creates `index` with `properties` and bulk-loads `docs` (id as `_id`), in batches. `settings`
+ * adds to or overrides the defaults (2 shards, the project's replicas).
+ */
 export async function loadIndex(
   client: Client,
   index: string,
   properties: Record<string, unknown>,
-  docs: Array<{ id: number }>
+  docs: Array<{ id: number }>,
+  settings: Record<string, unknown> = {}
 ): Promise<void> {
   await client.indices.create({
     index,
@@ -100,6 +104,7 @@ export async function loadIndex(
         number_of_shards: 2,
         number_of_replicas: fixtureReplicas(),
         refresh_interval: -1,
+        ...settings,
       },
       mappings: { properties },
     } as never,

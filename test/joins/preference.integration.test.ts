@@ -106,33 +106,32 @@ describe('preference reaches the shard searches', () => {
     }
   }
 
+  /**
+   * The semi-join of shard 0's parents and children (`local`), checked to differ from the answers
+   * of a search that read either side, or both, on every shard (`all`).
+   */
+  function shardZeroSemiJoin<P extends { id: number }, C>(
+    parents: { local: P[]; all: P[] },
+    parentKey: (p: P) => number,
+    children: { local: C[]; all: C[] },
+    childKey: (c: C) => number
+  ): number[] {
+    const expected = semiJoin(parents.local, parentKey, children.local, childKey);
+    expectTelling(expected, {
+      'no preference': semiJoin(parents.all, parentKey, children.all, childKey),
+      'a child read on every shard': semiJoin(parents.local, parentKey, children.all, childKey),
+      'a parent search on every shard': semiJoin(parents.all, parentKey, children.local, childKey),
+    });
+    return expected;
+  }
+
   it('restricts the parent search and the child key read to shard 0, in every strategy', async () => {
-    const expected = semiJoin(
-      local.companies,
+    const expected = shardZeroSemiJoin(
+      { local: local.companies, all: rows.companies },
       (c) => c.id,
-      local.articles.filter(positive),
+      { local: local.articles.filter(positive), all: rows.articles.filter(positive) },
       (a) => a.company_id
     );
-    expectTelling(expected, {
-      'no preference': semiJoin(
-        rows.companies,
-        (c) => c.id,
-        rows.articles.filter(positive),
-        (a) => a.company_id
-      ),
-      'a child read on every shard': semiJoin(
-        local.companies,
-        (c) => c.id,
-        rows.articles.filter(positive),
-        (a) => a.company_id
-      ),
-      'a parent search on every shard': semiJoin(
-        rows.companies,
-        (c) => c.id,
-        local.articles.filter(positive),
-        (a) => a.company_id
-      ),
-    });
     for (const type of STRATEGIES) {
       const join = {
         indices: [articles],
@@ -180,32 +179,12 @@ describe('preference reaches the shard searches', () => {
   });
 
   it('restricts the other key direction (articles joined with companies) to shard 0', async () => {
-    const expected = semiJoin(
-      local.articles,
+    const expected = shardZeroSemiJoin(
+      { local: local.articles, all: rows.articles },
       (a) => a.company_id,
-      local.companies.filter(big),
+      { local: local.companies.filter(big), all: rows.companies.filter(big) },
       (c) => c.id
     );
-    expectTelling(expected, {
-      'no preference': semiJoin(
-        rows.articles,
-        (a) => a.company_id,
-        rows.companies.filter(big),
-        (c) => c.id
-      ),
-      'a child read on every shard': semiJoin(
-        local.articles,
-        (a) => a.company_id,
-        rows.companies.filter(big),
-        (c) => c.id
-      ),
-      'a parent search on every shard': semiJoin(
-        rows.articles,
-        (a) => a.company_id,
-        local.companies.filter(big),
-        (c) => c.id
-      ),
-    });
     for (const type of STRATEGIES) {
       const join = {
         indices: [companies],
@@ -375,28 +354,25 @@ describe('preference reaches the shard searches', () => {
 
     // OpenSearch's point in time takes `preference` when it opens; the PIT's state carries it to
     // the page that computes the joins (the child keys) and to a reopening after a node's loss.
-    it(
-      'takes preference when the point in time opens, for its pages and their joins',
-      async () => {
-        const opened = await api.call('POST', `/svc/${companies}/_pit?${SHARD_0}`);
-        expect(opened.status, opened.text).toBe(200);
-        const id = opened.body.id as string;
-        try {
-          // As OpenSearch's own point in time: opened on shard 0 only.
-          expect(opened.body._shards.total).toBe(1);
-          expect(await pageAll(id)).toEqual(
-            semiJoin(
-              local.companies,
-              (c) => c.id,
-              local.articles.filter(positive),
-              (a) => a.company_id
-            )
-          );
-        } finally {
-          await api.call('DELETE', '/svc/_pit', { id });
-        }
+    it('takes preference when the point in time opens, for its pages and their joins', async () => {
+      const opened = await api.call('POST', `/svc/${companies}/_pit?${SHARD_0}`);
+      expect(opened.status, opened.text).toBe(200);
+      const id = opened.body.id as string;
+      try {
+        // As OpenSearch's own point in time: opened on shard 0 only.
+        expect(opened.body._shards.total).toBe(1);
+        expect(await pageAll(id)).toEqual(
+          semiJoin(
+            local.companies,
+            (c) => c.id,
+            local.articles.filter(positive),
+            (a) => a.company_id
+          )
+        );
+      } finally {
+        await api.call('DELETE', '/svc/_pit', { id });
       }
-    );
+    });
 
     it('refuses preference on a page, as OpenSearch does, with a 400 naming it', async () => {
       const opened = await api.call('POST', `/svc/${companies}/_pit`);

@@ -123,4 +123,21 @@ describe('key sets', () => {
     const union = unionKeySets([set, { kind: 'keyword', values: KeywordKeys.from(['c', 'a']) }]);
     expect([...union.values]).toEqual(['', 'a', 'b', 'c', 'é', 'ｚ', '😀']);
   });
+
+  it('writes keyword keys as the JSON text JSON.stringify gives, escapes included', () => {
+    const hostile = ['a"b', 'back\\slash', 'tab\tnew\nline', '\u0000\u001f', 'é😀', '', '\u007f'];
+    const keys = KeywordKeys.from(hostile);
+    const all = keys.slice();
+    expect(JSON.parse(keys.jsonArray().toString('utf8'))).toEqual(all);
+    for (const [start, end] of [
+      [0, 0],
+      [0, 3],
+      [2, 7],
+      [6, 99],
+    ]) {
+      const text = keys.jsonArray(start, end).toString('utf8');
+      expect(JSON.parse(text), `${start}..${end}`).toEqual(all.slice(start, end));
+    }
+    expect(KeywordKeys.from([]).jsonArray().toString()).toBe('[]');
+  });
 });

@@ -52,6 +52,48 @@ export class KeywordKeys implements Iterable<string> {
   toJSON(): string[] {
     return this.slice();
   }
+
+  /**
+   * Keys `start` to `end` (exclusive) as the UTF-8 JSON text of a string array, written from
+   * the packed bytes without making a string of any key (a `terms` chunk of a join's filter,
+   * opensearch/raw_json.ts). Only `"`, `\` and control characters need escaping, and UTF-8
+   * multi-byte sequences never hold those byte values, so escaping works on bytes.
+   */
+  jsonArray(start = 0, end = this.length): Buffer {
+    const to = Math.min(end, this.length);
+    const count = Math.max(0, to - start);
+    const { bytes, ends } = this;
+    const first = start === 0 ? 0 : ends[start - 1];
+    const last = count === 0 ? first : ends[to - 1];
+    let escapes = 0;
+    for (let i = first; i < last; i++) {
+      const b = bytes[i];
+      if (b < 0x20) escapes += 5;
+      else if (b === 0x22 || b === 0x5c) escapes += 1;
+    }
+    // `[`, `]`, two quotes a key and a comma between keys.
+    const out = Buffer.allocUnsafe(last - first + escapes + 2 + 3 * count - (count > 0 ? 1 : 0));
+    let o = 0;
+    out[o++] = 0x5b;
+    for (let k = start; k < to; k++) {
+      if (k > start) out[o++] = 0x2c;
+      out[o++] = 0x22;
+      const keyEnd = ends[k];
+      for (let i = k === 0 ? 0 : ends[k - 1]; i < keyEnd; i++) {
+        const b = bytes[i];
+        if (b >= 0x20 && b !== 0x22 && b !== 0x5c) out[o++] = b;
+        else if (b >= 0x20) {
+          out[o++] = 0x5c;
+          out[o++] = b;
+        } else {
+          o += out.write(`\\u00${b < 0x10 ? '0' : ''}${b.toString(16)}`, o, 'latin1');
+        }
+      }
+      out[o++] = 0x22;
+    }
+    out[o++] = 0x5d;
+    return out;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   searchAllShards,
   shardsWithoutCopy,
 } from '../opensearch/pit_resume';
+import { RawJson } from '../opensearch/raw_json';
 import { requireAllShards, type ShardsHeader } from '../opensearch/shard_failures';
 import type { TransportRequestParams } from '../opensearch/transport';
 import type {
@@ -19,6 +20,7 @@ import { bitmapFilter } from './bitmap_filter';
 import { DocumentStream } from './document_stream';
 import type { FieldPredicate } from './field_predicate';
 import { keyChunks, keyCount, KeySetBuilder, tooManyKeys, type KeySet } from './key_set';
+import type { KeywordKeys } from './keyword_keys';
 import { OpenSearchFields } from './opensearch_fields';
 import { pushOpenSearchLeaf } from './opensearch_pushdown';
 import { splitPredicate } from './predicate_split';
@@ -199,10 +201,12 @@ export class OpenSearchBackend implements Backend {
       if (bitmap !== null)
         return { filter: { constant_score: { filter: bitmap } }, form: 'bitmap' };
     }
-    const chunks = [...keyChunks(keys, this.limits.termsChunkSize)].map((chunk) => ({
-      terms: { [field]: chunk },
-    }));
-    return { filter: { constant_score: { filter: anyOf(chunks) } }, form: 'terms' };
+    const chunks =
+      keys.kind === 'keyword'
+        ? keywordChunks(keys.values, this.limits.termsChunkSize)
+        : [...keyChunks(keys, this.limits.termsChunkSize)];
+    const terms = chunks.map((chunk) => ({ terms: { [field]: chunk } }));
+    return { filter: { constant_score: { filter: anyOf(terms) } }, form: 'terms' };
   }
 
   applyFilter(predicate: FieldPredicate) {
@@ -399,6 +403,26 @@ export class OpenSearchBackend implements Backend {
       remaining === undefined ? undefined : { requestTimeout: Math.max(1, remaining) }
     );
   }
+}
+
+/**
+ * Keyword keys as `terms` chunks written from the packed keys when the request is sent: no JS
+ * string per key and no JSON string of them all (opensearch/raw_json.ts).
+ */
+function keywordChunks(keys: KeywordKeys, size: number): RawJson[] {
+  const chunks: RawJson[] = [];
+  for (let start = 0; start < keys.length; start += size) {
+    const end = Math.min(start + size, keys.length);
+    chunks.push(
+      new RawJson(
+        () => keys.jsonArray(start, end),
+        () => keys.slice(start, end),
+        // Its share of the key set it reads from.
+        64 + Math.ceil((keys.byteLength * (end - start)) / keys.length)
+      )
+    );
+  }
+  return chunks;
 }
 
 function preferenceOf(options: CallOptions): Record<string, string> {

@@ -1,5 +1,6 @@
 import { badRequest } from '../errors';
 import { fromClientError } from './client_errors';
+import { serializeBody } from './raw_json';
 import type {
   OpenSearchTransportClient,
   TransportRequestOptions,
@@ -8,7 +9,8 @@ import type {
 
 /**
  * The engine's single door to OpenSearch: every call goes through `request`, so errors are
- * translated in one place and the client can be the caller's own (OSD's `asCurrentUser`).
+ * translated in one place and the client can be the caller's own (OSD's `asCurrentUser`). It
+ * serializes bodies itself (as the client would), splicing in raw JSON parts (raw_json.ts).
  */
 export class OpenSearchGateway {
   constructor(private readonly client: OpenSearchTransportClient) {}
@@ -18,7 +20,11 @@ export class OpenSearchGateway {
     options?: TransportRequestOptions
   ): Promise<T> {
     try {
-      const response = await this.client.transport.request(params, options);
+      const body =
+        params.body === undefined || typeof params.body === 'string'
+          ? params.body
+          : serializeBody(params.body);
+      const response = await this.client.transport.request({ ...params, body }, options);
       return response.body as T;
     } catch (error) {
       throw fromClientError(error);

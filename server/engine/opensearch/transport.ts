@@ -11,6 +11,11 @@ export interface TransportRequestParams {
   querystring?: Record<string, unknown>;
 }
 
+/** What the gateway hands the client: the body serialized (text, or bytes with raw JSON parts). */
+export type SerializedRequestParams = Omit<TransportRequestParams, 'body'> & {
+  body?: string | Buffer;
+};
+
 export interface TransportRequestOptions {
   headers?: Record<string, string>;
   /** Statuses answered as responses, not errors (expected outcomes; see `expecting`). */
@@ -22,7 +27,7 @@ export interface TransportRequestOptions {
 export interface OpenSearchTransportClient {
   transport: {
     request(
-      params: TransportRequestParams,
+      params: TransportRequestParams | SerializedRequestParams,
       options?: TransportRequestOptions
     ): Promise<{ body: unknown; statusCode?: number | null; headers?: unknown }>;
   };

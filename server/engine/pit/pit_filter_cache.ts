@@ -1,4 +1,5 @@
 import type { Projection } from '../join/projection';
+import { RawJson } from '../opensearch/raw_json';
 import type { PitLife } from './pit_expiry';
 
 /**
@@ -131,6 +132,7 @@ export function approximateBytes(value: unknown): number {
   if (typeof value === 'number' || typeof value === 'bigint') return 8;
   if (typeof value === 'string') return 16 + 2 * value.length;
   if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+  if (value instanceof RawJson) return value.heldBytes;
   if (value instanceof Map) {
     let bytes = 64;
     for (const [key, item] of value) bytes += 16 + approximateBytes(key) + approximateBytes(item);

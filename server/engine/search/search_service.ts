@@ -1,6 +1,6 @@
 import type { Backends } from '../backends/backend_factory';
 import { badRequest } from '../errors';
-import { containsJoin } from '../join/contains_join';
+import { containsJoin, joinIndexNames } from '../join/contains_join';
 import { JoinExecutor, type JoinLimits } from '../join/join_executor';
 import { withProjections } from '../join/projection';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
@@ -60,6 +60,10 @@ export class SearchService {
       return this.pitSearch(request.body, request.params);
     }
     const { debug, ...params } = request.params;
+    const children = request.body === undefined ? [] : joinIndexNames(request.body.query);
+    if (children.length > 0) {
+      this.resolver.prefetch(request.index === undefined ? children : [request.index, ...children]);
+    }
     const target = request.index === undefined ? null : await this.resolveTarget(request.index);
     let parsed: ReturnType<typeof parseSearchRequest> | null = null;
     if (target?.kind === 'virtual') {
