@@ -4,7 +4,8 @@
  * process. With no suite named, runs them all.
  *
  * - `search`: virtual-index search vs. the same SQL run directly (bench/search.ts).
- * - `joins`: 1M × 1M joins vs. their lower bound, and peak memory per key (bench/joins.ts).
+ * - `joins`: joins at two sizes vs. the expert's and a naive script, and peak memory per key
+ *   (bench/joins.ts).
  * - `pit`: 40 PIT pages of 1,000 over a join vs. OpenSearch's own PIT with the keys given (bench/pit.ts).
  * - `graph`: a 2-hop graph query over 3 × 1M documents vs. its semi-joins by hand (bench/graph.ts).
  * - `keylists`: key lists into SQL (`terms`, `ids`, join keys, mget) at 10 to 1M values vs. the

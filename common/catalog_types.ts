@@ -35,6 +35,11 @@ export interface VirtualIndexColumn {
   type: FieldType;
   /** Date columns only: the remote value is an instant, not a wall-clock time. */
   zoned?: boolean;
+  /**
+   * `false` when the remote column is declared NOT NULL (absent: it may hold NULL). Sorts then
+   * need no NULL placement, so an index on the column can serve them.
+   */
+  nullable?: false;
 }
 
 export interface VirtualIndexView extends VirtualIndexBody {

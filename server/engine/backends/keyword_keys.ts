@@ -79,7 +79,14 @@ export class KeywordKeys implements Iterable<string> {
       if (k > start) out[o++] = 0x2c;
       out[o++] = 0x22;
       const keyEnd = ends[k];
-      for (let i = k === 0 ? 0 : ends[k - 1]; i < keyEnd; i++) {
+      const keyStart = k === 0 ? 0 : ends[k - 1];
+      if (escapes === 0) {
+        // The usual case: no byte to escape, so the key's bytes as they are.
+        for (let i = keyStart; i < keyEnd; i++) out[o++] = bytes[i];
+        out[o++] = 0x22;
+        continue;
+      }
+      for (let i = keyStart; i < keyEnd; i++) {
         const b = bytes[i];
         if (b >= 0x20 && b !== 0x22 && b !== 0x5c) out[o++] = b;
         else if (b >= 0x20) {

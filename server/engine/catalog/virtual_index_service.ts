@@ -202,6 +202,7 @@ function toColumn(column: RemoteColumn): VirtualIndexColumn {
     remote_type: column.remoteType,
     type: column.mappedType!,
     zoned: column.mappedType === 'date' ? Boolean(column.zoned) : undefined,
+    nullable: column.nullable ? undefined : false,
   });
 }
 

