@@ -1,7 +1,9 @@
 import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import {
   afterOnAnyCopy,
+  closePit,
   COPY_INDEPENDENT_ORDER,
+  openPitRequest,
   searchAllShards,
   shardsWithoutCopy,
 } from '../opensearch/pit_resume';
@@ -22,6 +24,7 @@ import type { FieldPredicate } from './field_predicate';
 import { keyChunks, keyCount, KeySetBuilder, tooManyKeys, type KeySet } from './key_set';
 import type { KeywordKeys } from './keyword_keys';
 import { OpenSearchFields } from './opensearch_fields';
+import { preferenceParam } from './query_params';
 import { pushOpenSearchLeaf } from './opensearch_pushdown';
 import { splitPredicate } from './predicate_split';
 
@@ -85,7 +88,7 @@ export class OpenSearchBackend implements Backend {
       {
         method: 'POST',
         path: this.path('_count'),
-        querystring: preferenceOf(options),
+        querystring: preferenceParam(options.preference),
         body: { query: query as Record<string, unknown> },
       },
       options
@@ -106,7 +109,7 @@ export class OpenSearchBackend implements Backend {
       {
         method: 'POST',
         path: this.path('_search'),
-        querystring: preferenceOf(options),
+        querystring: preferenceParam(options.preference),
         body: { size: 0, track_total_hits: false, aggs: { keys: { cardinality: { field } } } },
       },
       options
@@ -131,7 +134,7 @@ export class OpenSearchBackend implements Backend {
           path: this.path('_search'),
           // Only the keys travel (no doc_count, shards or took): a third less text to parse
           // per page, and less garbage held between collections on a large key set.
-          querystring: { ...preferenceOf(options), filter_path: KEY_PAGE_FIELDS },
+          querystring: { ...preferenceParam(options.preference), filter_path: KEY_PAGE_FIELDS },
           body: {
             size: 0,
             track_total_hits: false,
@@ -273,7 +276,7 @@ export class OpenSearchBackend implements Backend {
       {
         method: 'POST',
         path: this.path('_search'),
-        querystring: preferenceOf(options),
+        querystring: preferenceParam(options.preference),
         body: {
           size,
           track_total_hits: false,
@@ -297,11 +300,11 @@ export class OpenSearchBackend implements Backend {
     const open = async () =>
       (
         await this.call<{ pit_id: string }>(
-          {
-            method: 'POST',
-            path: this.path('_search', 'point_in_time'),
-            querystring: { keep_alive: SCAN_KEEP_ALIVE, ...preferenceOf(options) },
-          },
+          openPitRequest(
+            this.indicesExpression(),
+            SCAN_KEEP_ALIVE,
+            preferenceParam(options.preference)
+          ),
           options
         )
       ).pit_id;
@@ -339,7 +342,7 @@ export class OpenSearchBackend implements Backend {
               options
             ),
           reopen: async () => {
-            void this.closePit(pitId);
+            void closePit(this.openSearch, pitId);
             return open();
           },
           shardsWithoutCopy: () => shardsWithoutCopy(this.openSearch, this.indicesExpression()),
@@ -354,15 +357,9 @@ export class OpenSearchBackend implements Backend {
         after = afterOnAnyCopy(hits[hits.length - 1].sort ?? []);
       }
     } finally {
-      await this.closePit(pitId);
+      // Not traced: closing is housekeeping, and a failure here must not hide the stream's own.
+      await closePit(this.openSearch, pitId);
     }
-  }
-
-  /** Not traced: closing is housekeeping, and a failure here must not hide the stream's own. */
-  private async closePit(pitId: string): Promise<void> {
-    await this.openSearch
-      .request({ method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pitId] } })
-      .catch(() => undefined);
   }
 
   /** The indices as an index expression: every index when none is named. */
@@ -423,10 +420,6 @@ function keywordChunks(keys: KeywordKeys, size: number): RawJson[] {
     );
   }
   return chunks;
-}
-
-function preferenceOf(options: CallOptions): Record<string, string> {
-  return options.preference === undefined ? {} : { preference: options.preference };
 }
 
 function anyOf(filters: unknown[]): unknown {

@@ -6,3 +6,8 @@ export function definedParams(params: QueryParams): Record<string, string | stri
   for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
   return out;
 }
+
+/** `preference` as a URL parameter: passed to every search a call makes, absent when not given. */
+export function preferenceParam(preference: string | undefined): { preference?: string } {
+  return preference === undefined ? {} : { preference };
+}

@@ -2,6 +2,7 @@ import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gate
 import { requireAllShards, type ShardsHeader } from '../opensearch/shard_failures';
 import type { Backend, CallOptions } from '../backends/backend';
 import { KeySetBuilder, tooManyKeys, type KeySet } from '../backends/key_set';
+import { preferenceParam } from '../backends/query_params';
 
 /**
  * A join's projection (DESIGN §3): for each child key, the values of the projected child fields
@@ -46,7 +47,7 @@ export function openSearchProjectionReader(
       path: opensearchPath(indices.join(','), '_search'),
       querystring: {
         scroll: '1m',
-        ...(options.preference === undefined ? {} : { preference: options.preference }),
+        ...preferenceParam(options.preference),
       },
       body: {
         size: SCROLL_PAGE,

@@ -9,8 +9,36 @@
  * new PIT and goes on after its last hit on the copies that are left.
  */
 import { OpenSearchResponseError } from '../errors';
+import { expecting } from './client_errors';
 import { type OpenSearchGateway, opensearchPath } from './opensearch_gateway';
 import { requireAllShards, type ShardsHeader } from './shard_failures';
+import type { TransportRequestParams } from './transport';
+
+/** The request opening an OpenSearch PIT on `indices` (an index expression). */
+export function openPitRequest(
+  indices: string,
+  keepAlive: string,
+  preference: { preference?: string }
+): TransportRequestParams {
+  return {
+    method: 'POST',
+    path: opensearchPath(indices, '_search', 'point_in_time'),
+    querystring: { keep_alive: keepAlive, ...preference },
+  };
+}
+
+/**
+ * Frees an OpenSearch PIT. Already expired (404) or failing to close is nobody's concern: the
+ * walk that held it is over, and OpenSearch frees it at its keep-alive anyway.
+ */
+export async function closePit(openSearch: OpenSearchGateway, pitId: string): Promise<void> {
+  await openSearch
+    .request(
+      { method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [pitId] } },
+      expecting(404)
+    )
+    .catch(() => undefined);
+}
 
 /** The order appended to a walk's sort: the same on every copy of a shard. */
 export const COPY_INDEPENDENT_ORDER: ReadonlyArray<Record<string, 'asc'>> = [

@@ -4,17 +4,18 @@ import { badRequest, FederationError } from '../errors';
 import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
 import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
 import { deserializeKeySet, serializeKeySet } from '../backends/key_set';
-import { expecting } from '../opensearch/client_errors';
-import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
+import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import {
   afterOnAnyCopy,
+  closePit,
   COPY_INDEPENDENT_ORDER,
+  openPitRequest,
   searchAllShards,
   shardsWithoutCopy,
 } from '../opensearch/pit_resume';
 import type { ShardsHeader } from '../opensearch/shard_failures';
 import type { IndexResolver } from '../backends/index_resolver';
-import { definedParams, type QueryParams } from '../backends/query_params';
+import { definedParams, preferenceParam, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
 import { parseKeepAlive } from './keep_alive';
 import { lifeToWrite, type PitLife } from './pit_expiry';
@@ -52,11 +53,7 @@ export class PitService {
       pit_id: string;
       _shards: unknown;
       creation_time: number;
-    }>({
-      method: 'POST',
-      path: opensearchPath(index, '_search', 'point_in_time'),
-      querystring: { keep_alive: `${keepAlive}ms`, ...preferenceParam(preference) },
-    });
+    }>(openPitRequest(index, `${keepAlive}ms`, preferenceParam(preference)));
     opening.catch(() => undefined); // awaited below, after the checks
     let created: Awaited<typeof opening>;
     try {
@@ -77,7 +74,7 @@ export class PitService {
       created = await opening;
     } catch (error) {
       void opening.then(
-        (c) => this.closeOpenSearchPit(c.pit_id),
+        (c) => closePit(this.openSearch, c.pit_id),
         () => undefined
       );
       throw error;
@@ -104,21 +101,8 @@ export class PitService {
     this.store.filters.delete(id);
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
-    await Promise.all([this.store.delete(id), this.closeOpenSearchPit(doc._source.os_pit_id)]);
+    await Promise.all([this.store.delete(id), closePit(this.openSearch, doc._source.os_pit_id)]);
     return { pits: [{ successful: true, pit_id: id }] };
-  }
-
-  /**
-   * Already expired in OpenSearch (404, expected, so not a client error): our state is gone,
-   * which is what counts; any other failure to close is not the caller's concern either.
-   */
-  private async closeOpenSearchPit(osPitId: string): Promise<void> {
-    await this.openSearch
-      .request(
-        { method: 'DELETE', path: '/_search/point_in_time', body: { pit_id: [osPitId] } },
-        expecting(404)
-      )
-      .catch(() => undefined);
   }
 
   /** One page of a search that carries `pit`. */
@@ -288,7 +272,6 @@ export class PitService {
         ? afterOnAnyCopy(body.search_after)
         : body.search_after;
     const querystring = definedParams(forwarded);
-    const replaced: string[] = [];
     const { response, pitId } = await searchAllShards(decoded.osPitId, {
       search: (osPitId) =>
         this.openSearch.request<Record<string, unknown> & { _shards?: ShardsHeader }>({
@@ -305,12 +288,11 @@ export class PitService {
         }),
       reopen: order.resumable
         ? async () => {
-            const created = await this.openSearch.request<{ pit_id: string }>({
-              method: 'POST',
-              path: opensearchPath(decoded.indices, '_search', 'point_in_time'),
-              querystring: { keep_alive: `${keepAlive}ms`, ...preferenceParam(decoded.preference) },
-            });
-            replaced.push(decoded.osPitId);
+            // The contexts left on other nodes are freed now, not at their keep-alive.
+            void closePit(this.openSearch, decoded.osPitId);
+            const created = await this.openSearch.request<{ pit_id: string }>(
+              openPitRequest(decoded.indices, `${keepAlive}ms`, preferenceParam(decoded.preference))
+            );
             return created.pit_id;
           }
         : undefined,
@@ -320,8 +302,6 @@ export class PitService {
         ? 'their contexts were lost with their node, and a page sorted by [_score] of a scoring query cannot go on from another copy (scores differ between copies); sort by fields, or open a new point in time'
         : 'their contexts were lost with their node, and a sort ending in [_shard_doc] cannot go on from another copy (documents are numbered per copy); leave [_shard_doc] out, or open a new point in time',
     });
-    // The contexts left on other nodes are freed now, not at their keep-alive.
-    for (const old of replaced) void this.closeOpenSearchPit(old);
     const finished = projected.finish(response);
     const moved = {
       os_pit_id: typeof finished.pit_id === 'string' ? finished.pit_id : pitId,
@@ -451,10 +431,6 @@ function stableJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'undefined';
-}
-
-function preferenceParam(preference: string | undefined): Record<string, string> {
-  return preference === undefined ? {} : { preference };
 }
 
 function missing(id: string): FederationError {
