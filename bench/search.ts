@@ -200,6 +200,7 @@ async function openDialect(
         statementTimeoutMs: 60_000,
         idleTimeoutMs: 30_000,
         batchSize: 1_000,
+        keyListTableBytes: 256 * 1024 * 1024,
       }
     );
     direct = {

@@ -49,7 +49,8 @@ export class FederationEngine {
     this.virtualIndices = new VirtualIndexService(
       runtime.virtualIndexStore,
       this.datasources,
-      new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser))
+      new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser)),
+      runtime.catalogHints
     );
     const resolver = new IndexResolver(this.virtualIndices);
     const settings = runtime.settings;

@@ -1,3 +1,4 @@
+import { CatalogHints } from './catalog/catalog_hints';
 import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../common/catalog_types';
 import { DATASOURCE_PROPERTIES, VIRTUAL_INDEX_PROPERTIES } from './catalog/catalog_mappings';
 import { CatalogStore } from './catalog/catalog_store';
@@ -24,6 +25,8 @@ export class FederationRuntime {
   readonly pitStore: PitStateStore;
   /** Aliases that point at system indices, which /svc refuses like the indices themselves. */
   readonly systemAliases: SystemAliases;
+  /** Which names earlier requests found to be virtual indices, to start reads sooner. */
+  readonly catalogHints = new CatalogHints();
   private readonly internal: OpenSearchGateway;
 
   constructor(
@@ -39,6 +42,7 @@ export class FederationRuntime {
         statementTimeoutMs: settings.connectorStatementTimeoutMs,
         idleTimeoutMs: settings.connectorIdleTimeoutMs,
         batchSize: settings.connectorBatchSize,
+        keyListTableBytes: settings.connectorKeyListTableBytes,
       },
       {
         workers: settings.sqliteWorkers,

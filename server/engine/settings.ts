@@ -45,6 +45,16 @@ export const settingsSchema = z
     connectorIdleTimeoutMs: z.number().int().positive().default(30_000),
     /** Rows fetched per round trip when streaming from a datasource. */
     connectorBatchSize: z.number().int().min(1).max(100_000).default(1_000),
+    /**
+     * MariaDB: the most memory one statement may ask the server for to hold a long key list
+     * (`terms`, `ids`, join keys) as an in-memory temporary table, for that statement only; a
+     * larger list goes to disk (slower, never wrong). 0 leaves the server's tmp_memory_table_size.
+     */
+    connectorKeyListTableBytes: z
+      .number()
+      .int()
+      .min(0)
+      .default(256 * 1024 * 1024),
     /** Most documents one `_mget` may ask of a virtual index. */
     maxMgetDocs: z.number().int().positive().default(10_000),
     /** Most distinct keys one join may collect from its child (8 bytes each for integer keys). */

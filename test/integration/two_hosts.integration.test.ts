@@ -94,6 +94,25 @@ describe('two hosts', () => {
       expect(ids(r.body)).toEqual([101, 102, 103]);
     }
 
+    // Moved to another datasource through B: A, whose last read found the first datasource
+    // (and starts reading it early, catalog_hints.ts), answers from the new one.
+    const moved = uniqueName('two-hosts-ds2');
+    expect((await b.call('PUT', `${DS}/${moved}`, { jdbc: jdbcFor('postgres', url) })).status).toBe(
+      201
+    );
+    cleanups.push(() => a.call('DELETE', `${DS}/${moved}`));
+    const redefined = await b.call('PUT', `${VI}/${vi}`, {
+      datasource: moved,
+      resource: table,
+      key: 'id',
+    });
+    expect(redefined.status, redefined.text).toBe(200);
+    for (const host of [a, b]) {
+      const r = await search(host);
+      expect(r.status, r.text).toBe(200);
+      expect(ids(r.body)).toEqual([1, 2, 3, 4, 5]);
+    }
+
     // Deleted through A: B no longer reads the table on its next request (not from a cached
     // definition). The concrete index stays (spec §8.2 item 12), an empty OpenSearch index now.
     expect((await a.call('DELETE', `${VI}/${vi}`)).status).toBe(200);

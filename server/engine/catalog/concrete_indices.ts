@@ -31,16 +31,24 @@ export class ConcreteIndices {
    * privileges (`indices:data/read/field_caps`, `indices:admin/get`).
    */
   assertReadable(names: string[]): Promise<void> {
-    return Promise.all(
-      names.map((name) => {
-        let check = this.readable.get(name);
-        if (check === undefined) {
-          check = this.checkReadable(name);
-          this.readable.set(name, check);
-        }
-        return check;
-      })
-    ).then(() => undefined);
+    return Promise.all(names.map((name) => this.readCheckOf(name))).then(() => undefined);
+  }
+
+  /**
+   * Starts the read checks of `names` ahead of need; `assertReadable` answers with their
+   * outcome. A check nobody asks for is dropped with its outcome.
+   */
+  startReadChecks(names: string[]): void {
+    for (const name of names) this.readCheckOf(name).catch(() => undefined);
+  }
+
+  private readCheckOf(name: string): Promise<void> {
+    let check = this.readable.get(name);
+    if (check === undefined) {
+      check = this.checkReadable(name);
+      this.readable.set(name, check);
+    }
+    return check;
   }
 
   private async checkReadable(name: string): Promise<void> {

@@ -8,6 +8,7 @@ import { isSystemIndexName, SYSTEM_INDEX_PREFIX } from '../../../common/system_i
 import type { RemoteColumn } from '../connectors/connector';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
+import { CatalogHints } from './catalog_hints';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import type { DatasourceService, OpenDatasource } from './datasource_service';
 import type { ConcreteIndices } from './concrete_indices';
@@ -35,7 +36,9 @@ export class VirtualIndexService {
   constructor(
     private readonly store: CatalogStore<StoredVirtualIndex>,
     private readonly datasources: DatasourceService,
-    private readonly concreteIndices: ConcreteIndices
+    private readonly concreteIndices: ConcreteIndices,
+    /** The process's hints (runtime); a service of its own when none is shared. */
+    private readonly hints: CatalogHints = new CatalogHints()
   ) {}
 
   async put(id: string, body: VirtualIndexBody): Promise<WriteResult & { index_created: boolean }> {
@@ -101,7 +104,7 @@ export class VirtualIndexService {
     const found = await this.definitions(names);
     // Their datasources are read while the caller's read check runs (a catalog read, no remote
     // query): a search needs both before its first statement, and one round trip is saved.
-    for (const definition of found.values()) this.datasourceOf(definition);
+    for (const definition of found.values()) this.datasourceOf(definition.datasource);
     // Every way of reading a virtual index finds it here first: check the caller before any
     // remote query runs.
     await this.concreteIndices.assertReadable([...found.keys()]);
@@ -117,9 +120,19 @@ export class VirtualIndexService {
       unread.forEach((name, i) =>
         this.read.set(
           name,
-          docs.then((all) => all[i]?._source)
+          docs.then((all) => {
+            const definition = all[i]?._source;
+            this.hints.record(name, definition?.datasource);
+            return definition;
+          })
         )
       );
+      // Names that were virtual indices on earlier requests: their datasource and the caller's
+      // read check start now, beside the catalog read, rather than after it. Used only if this
+      // read finds the same (catalog_hints.ts).
+      const hinted = unread.filter((name) => this.hints.datasourceOf(name) !== undefined);
+      for (const name of hinted) this.datasourceOf(this.hints.datasourceOf(name)!);
+      if (hinted.length > 0) this.concreteIndices.startReadChecks(hinted);
     }
     const found = new Map<string, StoredVirtualIndex>();
     for (const name of candidates) {
@@ -130,17 +143,17 @@ export class VirtualIndexService {
   }
 
   async open(id: string, definition: StoredVirtualIndex): Promise<OpenVirtualIndex> {
-    return { id, definition, datasource: await this.datasourceOf(definition) };
+    return { id, definition, datasource: await this.datasourceOf(definition.datasource) };
   }
 
-  /** The datasource of a definition, read once per request (the service lives for one). */
-  private datasourceOf(definition: StoredVirtualIndex): Promise<OpenDatasource> {
-    let opened = this.opened.get(definition.datasource);
+  /** Datasource `id`, read once per request (the service lives for one). */
+  private datasourceOf(id: string): Promise<OpenDatasource> {
+    let opened = this.opened.get(id);
     if (opened === undefined) {
-      opened = this.datasources.open(definition.datasource);
+      opened = this.datasources.open(id);
       // Read ahead of need: a failure is answered by the open() that awaits it.
       opened.catch(() => undefined);
-      this.opened.set(definition.datasource, opened);
+      this.opened.set(id, opened);
     }
     return opened;
   }

@@ -24,6 +24,12 @@ export interface ConnectorLimits {
   idleTimeoutMs: number;
   /** Rows fetched from the server per round trip while streaming. */
   batchSize: number;
+  /**
+   * MariaDB: the most in-memory temporary table one statement may ask for to hold a long key
+   * list (`SET STATEMENT tmp_memory_table_size`), so the list is not written to disk; 0 leaves
+   * the server's own size.
+   */
+  keyListTableBytes: number;
 }
 
 export const DEFAULT_CONNECTOR_LIMITS: Readonly<ConnectorLimits> = Object.freeze({
@@ -32,6 +38,7 @@ export const DEFAULT_CONNECTOR_LIMITS: Readonly<ConnectorLimits> = Object.freeze
   statementTimeoutMs: 60_000,
   idleTimeoutMs: 30_000,
   batchSize: 1_000,
+  keyListTableBytes: 256 * 1024 * 1024,
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ const LIMITS: ConnectorLimits = {
   statementTimeoutMs: 30_000,
   idleTimeoutMs: 10_000,
   batchSize: 500,
+  keyListTableBytes: 256 * 1024 * 1024,
 };
 const ROWS = 50_000;
 /** Every password a test hands a connector: none may appear in any error. */

@@ -15,6 +15,7 @@ import mysql, {
   type TypeCastNext,
 } from 'mysql2';
 import { FederationError } from '../errors';
+import { JsonKeyList } from '../sql/json_key_list';
 import { mysqlDialect } from '../sql/dialects/mysql';
 import type {
   Connector,
@@ -164,6 +165,8 @@ interface Session {
   timeoutMs: number;
   /** The server's max_allowed_packet: a larger statement would only reset the connection. */
   maxPacket: number;
+  /** The session's in-memory temporary table size: the lower of the two variables bounding it. */
+  tmpTableBytes: number;
 }
 
 /**
@@ -230,8 +233,9 @@ export class MysqlConnector implements Connector {
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
     return this.withConnection(options, (conn) => {
-      this.checkPacket(conn, sql, params);
-      return execute(conn, sql, params);
+      const statement = this.withKeyListMemory(conn, sql, params);
+      this.checkPacket(conn, statement, params);
+      return execute(conn, statement, params);
     });
   }
 
@@ -246,12 +250,13 @@ export class MysqlConnector implements Connector {
 
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
     return this.lifecycle.stream(options, (conn): RowSource => {
-      this.checkPacket(conn, sql, params);
+      const statement = this.withKeyListMemory(conn, sql, params);
+      this.checkPacket(conn, statement, params);
       // The stream's buffer holds one batch; when it is full mysql2 pauses the socket, so the
       // server blocks on writing and the next rows are read only as the consumer pulls. A
       // prepared statement (see `execute`) streams the same way: without a cursor the server
       // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
-      const stream = conn.execute({ sql, values: mysqlParameters(params) }).stream({
+      const stream = conn.execute({ sql: statement, values: mysqlParameters(params) }).stream({
         highWaterMark: options?.batchSize ?? this.limits.batchSize,
       });
       const rows = stream[Symbol.asyncIterator]();
@@ -346,6 +351,27 @@ export class MysqlConnector implements Connector {
   }
 
   /**
+   * MariaDB materialises a key list bound as JSON (`IN (SELECT ... JSON_TABLE)`) into a
+   * temporary table with a unique index. Past the session's tmp_memory_table_size (16 MB by
+   * default: about 400,000 integer keys) that table goes to disk, and the statement takes 1.5x
+   * to 4x as long (1,000,000 keywords: 14.3 s against 3.6 s). For such a statement only, the
+   * size is raised to what its lists need (a power of two, so few statement texts are prepared),
+   * at most `keyListTableBytes`. MySQL 8's TempTable engine holds up to 1 GB in memory by default:
+   * it is left as it is.
+   */
+  private withKeyListMemory(conn: PoolConnection, sql: string, params: unknown[]): string {
+    const session = this.sessions.get(conn);
+    const cap = this.limits.keyListTableBytes;
+    if (!session?.mariadb || cap === 0) return sql;
+    let needed = 0;
+    for (const p of params) if (p instanceof JsonKeyList) needed += p.tableBytes;
+    if (needed <= session.tmpTableBytes) return sql;
+    const bytes = Math.min(cap, 2 ** Math.ceil(Math.log2(needed)));
+    if (bytes <= session.tmpTableBytes) return sql;
+    return `SET STATEMENT tmp_memory_table_size = ${bytes}, max_heap_table_size = ${bytes} FOR ${sql}`;
+  }
+
+  /**
    * A statement larger than the server's max_allowed_packet is refused before it is sent: the
    * server would answer it by resetting the connection (seen as a lost connection, a 502), where
    * the cause is the request's size (e.g. a `terms` list of a million uuids, 39 MB as JSON).
@@ -354,7 +380,8 @@ export class MysqlConnector implements Connector {
     const max = this.sessions.get(conn)?.maxPacket ?? Infinity;
     // An estimate from above: the text, each value's bytes and a few bytes of framing each.
     let bytes = Buffer.byteLength(sql) + 64;
-    for (const p of params) {
+    for (const param of params) {
+      const p = param instanceof JsonKeyList ? param.text : param;
       bytes +=
         9 +
         (typeof p === 'string'
@@ -392,13 +419,15 @@ export class MysqlConnector implements Connector {
     if (!session) {
       const [version] = await run(
         conn,
-        'SELECT VERSION() AS version, @@max_allowed_packet AS max_packet'
+        'SELECT VERSION() AS version, @@max_allowed_packet AS max_packet, ' +
+          'LEAST(@@tmp_table_size, @@max_heap_table_size) AS tmp_table'
       );
       await run(conn, "SET time_zone = '+00:00'");
       session = {
         mariadb: /mariadb/i.test(String(version?.version)),
         timeoutMs: -1,
         maxPacket: Number(version?.max_packet) || Infinity,
+        tmpTableBytes: Number(version?.tmp_table) || 0,
       };
       this.sessions.set(conn, session);
     }

@@ -1,6 +1,7 @@
 import mysql from 'mysql2';
 import { describe, expect, it } from 'vitest';
 import { FederationError } from '../errors';
+import { JsonKeyList } from '../sql/json_key_list';
 import { MYSQL_MAX_PARAMETERS, mysqlParameter, mysqlParameters } from './mysql_parameters';
 
 const { Types } = mysql;
@@ -34,6 +35,10 @@ describe('mysqlParameter', () => {
     const date = new Date(0);
     expect(mysqlParameter(date)).toBe(date);
     expect(mysqlParameter(null)).toBeNull();
+  });
+
+  it('binds a JSON key list as its text', () => {
+    expect(mysqlParameter(new JsonKeyList('[1,2,3]', 144))).toBe('[1,2,3]');
   });
 
   it('refuses non-finite numbers with a 400', () => {

@@ -10,6 +10,7 @@
  */
 import mysql from 'mysql2';
 import { FederationError } from '../errors';
+import { JsonKeyList } from '../sql/json_key_list';
 
 /** The protocol counts a statement's parameters in 16 bits. */
 export const MYSQL_MAX_PARAMETERS = 65_535;
@@ -46,6 +47,7 @@ export function mysqlParameter(value: unknown): unknown {
     case 'object':
       // A Date is sent as DATETIME in the connection's zone (UTC); a Buffer as bytes.
       if (value instanceof Date || Buffer.isBuffer(value)) return value;
+      if (value instanceof JsonKeyList) return value.text;
       break;
   }
   // Anything else (arrays, objects) would be sent as JSON by mysql2: never what a statement

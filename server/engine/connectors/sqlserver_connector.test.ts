@@ -31,6 +31,7 @@ const LIMITS: ConnectorLimits = {
   statementTimeoutMs: 20_000,
   idleTimeoutMs: 5_000,
   batchSize: 250,
+  keyListTableBytes: 256 * 1024 * 1024,
 };
 
 function spec(url: string, extra: Partial<SqlServerSpec> = {}): SqlServerSpec {

@@ -625,6 +625,7 @@ const LIMITS = {
   statementTimeoutMs: 30_000,
   idleTimeoutMs: 10_000,
   batchSize: 500,
+  keyListTableBytes: 256 * 1024 * 1024,
 };
 
 function rowValues(row: Row, kind: Target['kind']): unknown[] {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldType, VirtualIndexColumn } from '../../../common/catalog_types';
 import { FederationError } from '../errors';
 import { dialectFor } from './dialects';
+import type { JsonKeyList } from './json_key_list';
 import { ParamList } from './param_list';
 import { minimumShouldMatchOf } from './queries/bool_query';
 import { MAX_QUERY_DEPTH, translateQuery } from './query_translator';
@@ -883,7 +884,7 @@ describe('ids and _id follow the key column type', () => {
     expect(translate('mysql', { terms: { id: many } }).params).toHaveLength(1);
     // Keyword lists too, compared under the column's own collation (see dialects/mysql.ts).
     const words = translate('mysql', { terms: { k: many.map(String) } }, { key: 'k' });
-    expect(words.params).toEqual([JSON.stringify(many.map(String))]);
+    expect((words.params[0] as JsonKeyList).text).toBe(JSON.stringify(many.map(String)));
     expect(words.sql).toContain('JSON_UNQUOTE(JSON_QUOTE(`v`))');
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
+import { JsonKeyList } from '../json_key_list';
 import {
   canonicalUuidText,
   canonicalUuids,
@@ -149,7 +150,8 @@ describe('MySQL/MariaDB', () => {
     expect(sql).toBe(
       "`c` IN (SELECT `v` FROM JSON_TABLE(?, '$[*]' COLUMNS (`v` INT PATH '$')) AS `vs`)"
     );
-    expect(params).toEqual([JSON.stringify(values)]);
+    // The text, and the memory an in-memory temporary table of it takes (48 bytes a key).
+    expect(params).toEqual([new JsonKeyList(JSON.stringify(values), 48 * values.length)]);
     expect(mysqlDialect.anyOfParameters(1_000_000, column('long'))).toBe(1);
     expect(render(mysqlDialect, values, column('long', 'bigint(20) unsigned')).sql).toContain(
       '`v` BIGINT UNSIGNED PATH'
@@ -168,7 +170,7 @@ describe('MySQL/MariaDB', () => {
   it('writes integers beyond 2^53 exactly', () => {
     const values = [2n ** 64n - 1n, ...range(MYSQL_SHORT_LIST)];
     const { params } = render(mysqlDialect, values, column('long', 'bigint unsigned'));
-    expect(String(params[0]).startsWith(`[${2n ** 64n - 1n},0,1,`)).toBe(true);
+    expect((params[0] as JsonKeyList).text.startsWith(`[${2n ** 64n - 1n},0,1,`)).toBe(true);
   });
 
   it('binds keyword lists past the parameter limit as JSON compared under the column’s collation', () => {
@@ -178,7 +180,9 @@ describe('MySQL/MariaDB', () => {
       expect(sql).toBe(
         "`c` IN (SELECT JSON_UNQUOTE(JSON_QUOTE(`v`)) FROM JSON_TABLE(?, '$[*]' COLUMNS (`v` LONGTEXT PATH '$')) AS `vs`)"
       );
-      expect(params).toEqual([JSON.stringify(values)]);
+      const text = JSON.stringify(values);
+      // Text takes up to 4 bytes a character (utf8mb4) besides each key's 48.
+      expect(params).toEqual([new JsonKeyList(text, 48 * count + 4 * text.length)]);
     }
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldType, VirtualIndexColumn } from '../../../../common/catalog_types';
 import { dialectFor } from '../dialects';
+import { JsonKeyList } from '../json_key_list';
 import { ParamList } from '../param_list';
 import { translateQuery } from '../query_translator';
 import { selectByKeys } from '../select_by_keys';
@@ -81,7 +82,9 @@ describe('terms and ids on an integer column', () => {
       params: [1, 2],
     });
     const long = [...range(5_000), ...range(5_000)];
-    expect(translate('mysql', { terms: { n: long } }).params).toEqual([JSON.stringify(long)]);
+    expect(translate('mysql', { terms: { n: long } }).params).toEqual([
+      new JsonKeyList(JSON.stringify(long), 48 * long.length),
+    ]);
   });
 });
 
