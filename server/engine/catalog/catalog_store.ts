@@ -119,18 +119,24 @@ export class CatalogStore<T extends object> {
     });
   }
 
-  async delete(id: string): Promise<WriteResult | null> {
+  async delete(id: string, options: { refresh?: boolean } = {}): Promise<WriteResult | null> {
     await this.hiddenIndex.ensure();
     // Deleting an absent entry answers 404 (`result: not_found`): expected, so not an error.
     const answer = await this.openSearch.request<WriteResult>(
       {
         method: 'DELETE',
         path: opensearchPath(this.index, '_doc', id),
-        querystring: { refresh: 'true' },
+        querystring: { refresh: String(options.refresh ?? true) },
       },
       expecting(404)
     );
     return answer.result === 'deleted' ? answer : null;
+  }
+
+  /** Makes every write so far visible to lists (writes made with `refresh: false`). */
+  async refresh(): Promise<void> {
+    await this.hiddenIndex.ensure();
+    await this.openSearch.request({ method: 'POST', path: opensearchPath(this.index, '_refresh') });
   }
 
   /** Every entry, sorted by id (in memory: sorting on `_id` is off by default in OpenSearch 3). */

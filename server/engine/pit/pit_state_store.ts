@@ -35,7 +35,9 @@ export class PitStateStore extends CatalogStore<StoredPit> {
         method: 'DELETE',
         path: opensearchPath(PIT_INDEX, '_doc', id),
         querystring: {
-          refresh: 'true',
+          // A list that still sees the state only over-counts open PITs; the count refreshes
+          // before it refuses an open (pit_service.ts, countOpen).
+          refresh: 'false',
           if_seq_no: String(read._seq_no),
           if_primary_term: String(read._primary_term),
         },
