@@ -515,6 +515,12 @@ function defineSuite(target: Target): void {
       const columns = Object.keys(expected).join(', ');
       const [row] = await connector.query(`SELECT ${columns} FROM ${typeTable}`, []);
       expect(row).toEqual(expected);
+      // Streamed rows are read alike (MySQL's booleans are converted on both paths).
+      const streamed: Row[] = [];
+      for await (const r of connector.stream(`SELECT ${columns} FROM ${typeTable}`, [])) {
+        streamed.push(r);
+      }
+      expect(streamed).toEqual([expected]);
     });
 
     it('lists catalogs, schemas, tables and views without system schemas', async (ctx) => {

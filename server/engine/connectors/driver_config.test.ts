@@ -1,8 +1,8 @@
 /** Unit checks of how the PostgreSQL and MySQL connectors configure their drivers. */
-import type { TypeCastField } from 'mysql2';
+import mysql, { type FieldPacket } from 'mysql2';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONNECTOR_LIMITS } from './connector_support';
-import { mysqlPoolOptions, mysqlTypeCast } from './mysql_connector';
+import { booleanColumns, mysqlPoolOptions, withBooleans } from './mysql_connector';
 import {
   postgresPoolConfig,
   postgresStartupOptions,
@@ -106,23 +106,28 @@ describe('MySQL driver configuration', () => {
     });
   });
 
-  function field(type: string, length: number, value: Buffer | null): TypeCastField {
-    return {
-      type,
-      length,
-      buffer: () => value,
-      string: () => (value === null ? null : value.toString()),
-    } as unknown as TypeCastField;
-  }
+  const field = (name: string, columnType: number, columnLength: number) =>
+    ({ name, columnType, columnLength }) as FieldPacket;
 
-  it('reads BIT(1) and TINYINT(1) as booleans and leaves the rest to mysql2', () => {
-    const next = () => 'next';
-    expect(mysqlTypeCast(field('BIT', 1, Buffer.from([1])), next)).toBe(true);
-    expect(mysqlTypeCast(field('BIT', 1, Buffer.from([0])), next)).toBe(false);
-    expect(mysqlTypeCast(field('BIT', 1, null), next)).toBeNull();
-    expect(mysqlTypeCast(field('TINY', 1, Buffer.from('1')), next)).toBe(true);
-    expect(mysqlTypeCast(field('TINY', 1, Buffer.from('0')), next)).toBe(false);
-    expect(mysqlTypeCast(field('TINY', 4, Buffer.from('5')), next)).toBe('next');
-    expect(mysqlTypeCast(field('BIT', 8, Buffer.from([3])), next)).toBe('next');
+  it('reads BIT(1) and TINYINT(1) as booleans and leaves the rest as mysql2 reads them', () => {
+    const { BIT, TINY, LONG } = mysql.Types;
+    const columns = booleanColumns([
+      field('bit1', BIT, 1),
+      field('tiny1', TINY, 1),
+      field('tiny4', TINY, 4),
+      field('bit8', BIT, 8),
+      field('long1', LONG, 1),
+    ]);
+    expect(columns).toEqual(['bit1', 'tiny1']);
+    expect(booleanColumns(undefined)).toEqual([]);
+    const row = (bit1: unknown, tiny1: unknown) => ({
+      bit1,
+      tiny1,
+      tiny4: 5,
+      bit8: Buffer.from([3]),
+    });
+    expect(withBooleans(row(Buffer.from([1]), 1), columns)).toEqual(row(true, true));
+    expect(withBooleans(row(Buffer.from([0]), 0), columns)).toEqual(row(false, false));
+    expect(withBooleans(row(null, -1), columns)).toEqual(row(null, true));
   });
 });

@@ -10,9 +10,8 @@ import mysql, {
   type Pool,
   type PoolConnection,
   type PoolOptions,
+  type FieldPacket,
   type SslOptions,
-  type TypeCastField,
-  type TypeCastNext,
 } from 'mysql2';
 import { FederationError } from '../errors';
 import { JsonKeyList } from '../sql/json_key_list';
@@ -60,19 +59,30 @@ const PREPARED_STATEMENTS_PER_CONNECTION = 64;
 // Configuration
 
 /**
- * BIT(1) and TINYINT(1) are booleans, as Connector/J reads them (BIT would otherwise be a
- * Buffer); everything else keeps mysql2's conversion, which `dateStrings` makes raw text.
+ * The columns of a result that are booleans: BIT(1) and TINYINT(1), as Connector/J reads them.
+ * mysql2 reads them as a Buffer and a number; `withBooleans` turns their values into booleans.
+ * Not a mysql2 `typeCast` function: with one, mysql2 builds a wrapper object for every field of
+ * every row, which made reading 4,000 rows of 4 columns 3x slower (62 against 19 ms).
  */
-export function mysqlTypeCast(field: TypeCastField, next: TypeCastNext): unknown {
-  if (field.type === 'BIT' && field.length === 1) {
-    const bytes = field.buffer();
-    return bytes === null ? null : bytes[0] === 1;
+export function booleanColumns(fields: readonly FieldPacket[] | undefined): string[] {
+  if (fields === undefined) return [];
+  return fields
+    .filter(
+      (f) =>
+        f.columnLength === 1 &&
+        (f.columnType === mysql.Types.BIT || f.columnType === mysql.Types.TINY)
+    )
+    .map((f) => f.name);
+}
+
+/** `row` with the values of `columns` (see booleanColumns) as booleans, in place. */
+export function withBooleans(row: Row, columns: readonly string[]): Row {
+  for (const name of columns) {
+    const value = row[name];
+    if (value === null || value === undefined) continue;
+    row[name] = Buffer.isBuffer(value) ? value[0] === 1 : Number(value) !== 0;
   }
-  if (field.type === 'TINY' && field.length === 1) {
-    const text = field.string();
-    return text === null ? null : text !== '0';
-  }
-  return next();
+  return row;
 }
 
 function mysqlSsl(tls: TlsSpec | undefined): SslOptions | undefined {
@@ -107,7 +117,6 @@ export function mysqlConnectionOptions(
     // Only used to serialise Date parameters: as UTC, never the process's zone.
     timezone: 'Z',
     multipleStatements: false,
-    typeCast: mysqlTypeCast,
     // `execute` keeps each distinct statement prepared on its connection. The server caps
     // prepared statements for all its clients together (max_prepared_stmt_count, 16,382 by
     // default), so each pooled connection keeps only its most recent few; evicted ones are
@@ -189,9 +198,13 @@ function run(conn: Connection, sql: string, values: unknown[] = []): Promise<Row
 function execute(conn: Connection, sql: string, values: readonly unknown[]): Promise<Row[]> {
   const bound = mysqlParameters(values);
   return new Promise((resolve, reject) => {
-    conn.execute({ sql, values: bound }, (err, rows) =>
-      err ? reject(err) : resolve(rows as Row[])
-    );
+    conn.execute({ sql, values: bound }, (err, rows, fields) => {
+      if (err) return reject(err);
+      const booleans = booleanColumns(fields);
+      const read = rows as Row[];
+      if (booleans.length > 0) for (const row of read) withBooleans(row, booleans);
+      resolve(read);
+    });
   });
 }
 
@@ -256,14 +269,17 @@ export class MysqlConnector implements Connector {
       // server blocks on writing and the next rows are read only as the consumer pulls. A
       // prepared statement (see `execute`) streams the same way: without a cursor the server
       // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
-      const stream = conn.execute({ sql: statement, values: mysqlParameters(params) }).stream({
+      const command = conn.execute({ sql: statement, values: mysqlParameters(params) });
+      let booleans: string[] = [];
+      command.on('fields', (fields: FieldPacket[]) => (booleans = booleanColumns(fields)));
+      const stream = command.stream({
         highWaterMark: options?.batchSize ?? this.limits.batchSize,
       });
       const rows = stream[Symbol.asyncIterator]();
       return {
         read: async () => {
           const next = await rows.next();
-          return next.done ? [] : [next.value as Row];
+          return next.done ? [] : [withBooleans(next.value as Row, booleans)];
         },
         // Stopped early, the rest of the result is still on its way: only closing the
         // connection ends it (the server's write fails), where draining could take as long as
