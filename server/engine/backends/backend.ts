@@ -34,6 +34,12 @@ export interface KeyOptions extends CallOptions {
   describe: string;
   /** The setting that raises `limit`, named in the error (`maxJoinKeys` when absent). */
   setting?: string;
+  /**
+   * Called once, as soon as it is known, with how many documents the query matches (a join
+   * planner's estimate without a `_count` of its own). Only OpenSearch key reads of a field
+   * other than `_id` call it, with their first page.
+   */
+  onMatchCount?: (count: number) => void;
 }
 
 /** A document as the response shows it (`SELECT v` in GQL, hits of a search). */

@@ -235,22 +235,33 @@ export class JoinExecutor {
       return { ...base, keys, strategy: spec.type ?? 'BROADCAST_JOIN' };
     }
     // Unless `type` forces a direction, the child's keys are read while the planner counts: most
-    // joins broadcast, and the counts then cost no time. A reversed plan stops that read.
+    // joins broadcast, and the counts then cost no time. A reversed plan stops that read. The
+    // read's first page also counts the child's documents, the planner's estimate, so the child
+    // query runs once (a separate `_count` competed with the read for OpenSearch's CPU); `_id`
+    // keys are read from a point in time, which counts nothing, so they keep the `_count`.
     const speculative = new AbortController();
+    const counted = spec.type === undefined && spec.childField !== '_id';
+    const matchCount = counted ? deferred<number>() : null;
     const broadcast =
       spec.type !== 'INDEX_JOIN'
         ? child.distinctKeys(spec.childField, childQuery, {
             ...options,
             signal: anySignal(options.signal, speculative.signal),
+            onMatchCount: matchCount?.resolve,
           })
         : null;
-    // Settled later, or never when the plan reverses: no unhandled rejection meanwhile.
-    broadcast?.catch(() => undefined);
+    // Settled later, or never when the plan reverses: no unhandled rejection meanwhile. A read
+    // that ends without having counted (none here does) settles the count with its keys.
+    broadcast?.then(
+      (keys) => matchCount?.resolve(keyCount(keys)),
+      (error: unknown) => matchCount?.reject(error)
+    );
+    matchCount?.promise.catch(() => undefined);
     let plan;
     try {
       plan = await planJoin(
         spec.type,
-        { backend: child, query: childQuery },
+        () => matchCount?.promise ?? child.count(childQuery, options),
         { backend: parent, field: spec.parentField },
         limit,
         options
@@ -342,4 +353,19 @@ function checkVirtualKeyField(child: VirtualBackend, field: string, describe: st
 /** A signal that aborts when either does (the search's deadline, or a plan that reversed). */
 function anySignal(deadline: AbortSignal | undefined, own: AbortSignal): AbortSignal {
   return deadline === undefined ? own : AbortSignal.any([deadline, own]);
+}
+
+/** A promise with its settle functions (Promise.withResolvers, which Node 20 lacks). */
+function deferred<T>(): {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (reason: unknown) => void;
+} {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
 }

@@ -1,4 +1,4 @@
-import type { Backend, CallOptions } from '../backends/backend';
+import type { CallOptions } from '../backends/backend';
 import type { OpenSearchBackend } from '../backends/opensearch_backend';
 import type { JoinStrategy } from './join_spec';
 
@@ -20,14 +20,15 @@ export interface JoinPlan {
  */
 export async function planJoin(
   forced: JoinStrategy | undefined,
-  child: { backend: Backend; query: unknown },
+  /** How many documents the child query matches (a `_count`, or the key read's own count). */
+  childCount: () => Promise<number>,
   parent: { backend: OpenSearchBackend; field: string },
   maxKeys: number,
   options: CallOptions = {}
 ): Promise<JoinPlan> {
   if (forced !== undefined) return { strategy: forced };
   const [childDocs, parentKeys] = await Promise.all([
-    child.backend.count(child.query, options),
+    childCount(),
     parent.backend.cardinality(parent.field, options),
   ]);
   const estimates = { child_docs: childDocs, parent_keys: parentKeys };
