@@ -44,6 +44,7 @@ import {
   type BenchDialect,
 } from './search_tables';
 import { timePair, type Stats } from './timing';
+import { DEFAULT_CONNECTOR_LIMITS } from '../server/engine/connectors/connector_support';
 
 const SIZES = list(process.env.BENCH_ROWS, ['100000', '1000000']).map(Number);
 const DIALECTS = list(process.env.BENCH_DIALECTS, [
@@ -200,7 +201,7 @@ async function openDialect(
         statementTimeoutMs: 60_000,
         idleTimeoutMs: 30_000,
         batchSize: 1_000,
-        keyListTableBytes: 256 * 1024 * 1024,
+        keyListTableBytes: DEFAULT_CONNECTOR_LIMITS.keyListTableBytes,
       }
     );
     direct = {

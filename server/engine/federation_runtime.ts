@@ -1,5 +1,5 @@
-import { CatalogHints } from './catalog/catalog_hints';
 import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../common/catalog_types';
+import { CatalogHints } from './catalog/catalog_hints';
 import { DATASOURCE_PROPERTIES, VIRTUAL_INDEX_PROPERTIES } from './catalog/catalog_mappings';
 import { CatalogStore } from './catalog/catalog_store';
 import type { StoredDatasource } from './catalog/datasource_service';

@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { hostEntryProblem } from './catalog/datasource_hosts';
+import { DEFAULT_CONNECTOR_LIMITS } from './connectors/connector_support';
 
 /**
  * A list setting: an array (OSD's yml) or comma-separated text (an environment variable);
@@ -54,7 +55,7 @@ export const settingsSchema = z
       .number()
       .int()
       .min(0)
-      .default(256 * 1024 * 1024),
+      .default(DEFAULT_CONNECTOR_LIMITS.keyListTableBytes),
     /** Most documents one `_mget` may ask of a virtual index. */
     maxMgetDocs: z.number().int().positive().default(10_000),
     /** Most distinct keys one join may collect from its child (8 bytes each for integer keys). */

@@ -130,8 +130,13 @@ export class VirtualIndexService {
       // Names that were virtual indices on earlier requests: their datasource and the caller's
       // read check start now, beside the catalog read, rather than after it. Used only if this
       // read finds the same (catalog_hints.ts).
-      const hinted = unread.filter((name) => this.hints.datasourceOf(name) !== undefined);
-      for (const name of hinted) this.datasourceOf(this.hints.datasourceOf(name)!);
+      const hinted: string[] = [];
+      for (const name of unread) {
+        const datasource = this.hints.datasourceOf(name);
+        if (datasource === undefined) continue;
+        hinted.push(name);
+        this.datasourceOf(datasource);
+      }
       if (hinted.length > 0) this.concreteIndices.startReadChecks(hinted);
     }
     const found = new Map<string, StoredVirtualIndex>();

@@ -18,6 +18,7 @@ import { FederationError } from '../errors';
 import type { Connector, MappedType, Row } from './connector';
 import { createConnector, type ConnectorLimits } from './create_connector';
 import { parseDatasourceConfig, type JdbcConfig } from './jdbc_url';
+import { DEFAULT_CONNECTOR_LIMITS } from './connector_support';
 
 const LIMITS: ConnectorLimits = {
   poolSize: 1,
@@ -25,7 +26,7 @@ const LIMITS: ConnectorLimits = {
   statementTimeoutMs: 30_000,
   idleTimeoutMs: 10_000,
   batchSize: 500,
-  keyListTableBytes: 256 * 1024 * 1024,
+  keyListTableBytes: DEFAULT_CONNECTOR_LIMITS.keyListTableBytes,
 };
 const ROWS = 50_000;
 /** Every password a test hands a connector: none may appear in any error. */

@@ -31,7 +31,7 @@ const LIMITS: ConnectorLimits = {
   statementTimeoutMs: 20_000,
   idleTimeoutMs: 5_000,
   batchSize: 250,
-  keyListTableBytes: 256 * 1024 * 1024,
+  keyListTableBytes: DEFAULT_CONNECTOR_LIMITS.keyListTableBytes,
 };
 
 function spec(url: string, extra: Partial<SqlServerSpec> = {}): SqlServerSpec {

@@ -33,6 +33,7 @@ import { JsonKeyList } from './json_key_list';
 import { ParamList } from './param_list';
 import { translateQuery } from './query_translator';
 import type { TranslationContext } from './translation_context';
+import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_support';
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';
@@ -49,7 +50,7 @@ const LIMITS = {
   statementTimeoutMs: 60_000,
   idleTimeoutMs: 10_000,
   batchSize: 1_000,
-  keyListTableBytes: 256 * 1024 * 1024,
+  keyListTableBytes: DEFAULT_CONNECTOR_LIMITS.keyListTableBytes,
 };
 
 type Kind = 'postgres' | 'mysql' | 'sqlite';

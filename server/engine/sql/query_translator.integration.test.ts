@@ -32,6 +32,7 @@ import { ParamList } from './param_list';
 import { translateQuery } from './query_translator';
 import { toIsoInstant } from './row_to_source';
 import type { TranslationContext } from './translation_context';
+import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_support';
 
 const ZONE = 'Europe/Paris';
 
@@ -625,7 +626,7 @@ const LIMITS = {
   statementTimeoutMs: 30_000,
   idleTimeoutMs: 10_000,
   batchSize: 500,
-  keyListTableBytes: 256 * 1024 * 1024,
+  keyListTableBytes: DEFAULT_CONNECTOR_LIMITS.keyListTableBytes,
 };
 
 function rowValues(row: Row, kind: Target['kind']): unknown[] {
