@@ -44,7 +44,18 @@ export type SavedQueryBody = {
 export type SavedQuerySource = SavedQueryBody & { updated_at?: string };
 
 /**
- * What `GET .../query/{id}` answers (OpenSearch's document shape) and a search hit holds.
+ * What a list of saved queries shows (the app's open flyout: title, description, last saved), and
+ * all that a search hit carries: the query and its model, up to a few hundred KB each, come with
+ * the saved query itself (`GET .../query/{id}`). Both stores read only these fields.
+ */
+export const SAVED_QUERY_LIST_FIELDS = ['title', 'description', 'updated_at'] as const;
+
+/** A search hit's `_source`. */
+export type SavedQueryListSource = Pick<SavedQuerySource, (typeof SAVED_QUERY_LIST_FIELDS)[number]>;
+
+/**
+ * What `GET .../query/{id}` answers (OpenSearch's document shape); a search hit has the same
+ * metadata with a `SavedQueryListSource`.
  * `_index`, `_version`, `_seq_no` and `_primary_term` are there in the standalone host (a real
  * index); inside OSD the saved-objects service keeps them to itself.
  */
@@ -54,11 +65,16 @@ export interface SavedQueryView {
   _version?: number;
   _seq_no?: number;
   _primary_term?: number;
-  /** Always true on `GET` (a missing query is a 404 error); absent on search hits. */
+  /** Always true (a missing query is a 404 error). */
   found?: true;
-  /** Search hits only: always null, hits are sorted by `updated_at`, newest first. */
-  _score?: null;
   _source: SavedQuerySource;
+}
+
+/** A hit of `GET .../query/_search`: the saved query's metadata and what a list shows. */
+export interface SavedQueryListHit extends Omit<SavedQueryView, 'found' | '_source'> {
+  /** Always null: hits are sorted by `updated_at`, newest first. */
+  _score: null;
+  _source: SavedQueryListSource;
 }
 
 /** `GET .../query/_search`: newest first; `q` matches words (or word prefixes) of title and description. */
@@ -68,7 +84,7 @@ export interface SavedQuerySearchResponse {
   hits: {
     total: { value: number; relation: 'eq' | 'gte' };
     max_score?: null;
-    hits: SavedQueryView[];
+    hits: SavedQueryListHit[];
   };
 }
 

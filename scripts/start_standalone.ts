@@ -7,6 +7,7 @@ import path from 'path';
 import { APP_PATH } from '../common/constants';
 import { consoleLogger } from '../server/standalone/console_logger';
 import { loadOrCreateEncryptionKey } from '../server/standalone/encryption_key';
+import { allowedHostsFromEnv } from '../server/standalone/allowed_hosts';
 import { startStandaloneServer } from '../server/standalone/server';
 import { settingsFromEnv } from '../server/standalone/settings_from_env';
 import { buildUi } from './build_ui';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   const server = await startStandaloneServer({
     port,
     host: process.env.HOST ?? '127.0.0.1',
+    allowedHosts: allowedHostsFromEnv(process.env),
     openSearchUrl: openSearch.url,
     uiDir: outDir,
     settings,

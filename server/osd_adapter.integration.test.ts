@@ -135,7 +135,10 @@ describe('OSD server adapter', () => {
     const found = await send('get', '/_svc/graph/query/_search', { query: { q: id } });
     expect(found.status).toBe(200);
     expect(found.body).toMatchObject({
-      hits: { total: { value: 1, relation: 'eq' }, hits: [{ _id: id, _source: body }] },
+      hits: {
+        total: { value: 1, relation: 'eq' },
+        hits: [{ _id: id, _source: { title: body.title, description: body.description } }],
+      },
     });
 
     expect(
@@ -151,6 +154,8 @@ describe('OSD server adapter', () => {
       // Words cut as the analyzer cuts them, each a prefix.
       search: `${id.split('-').join('* ')}*`,
       searchFields: ['title', 'description'],
+      // A list reads what a list shows, never the query and model.
+      fields: ['title', 'description'],
       sortField: 'updated_at',
       sortOrder: 'desc',
     });
@@ -193,6 +198,43 @@ describe('OSD server adapter', () => {
       (response.body as { hits: { hits: Array<{ _id: string }> } }).hits.hits.map((h) => h._id)
     ).toEqual(['1']);
   });
+
+  it('stops a graph query when OSD reports its request aborted (events.aborted$)', async () => {
+    const people = uniqueName('osd-abort');
+    await client.bulk({
+      body: Array.from({ length: 200 }, (_, i) => [
+        { index: { _index: people, _id: String(i) } },
+        { id: i },
+      ]).flat(),
+      refresh: true,
+    });
+    try {
+      const leaving = new AbortController();
+      const started = Date.now();
+      const answer = harness.invoke(
+        'post',
+        '/svc/_graph',
+        {
+          body: Buffer.from(
+            JSON.stringify({
+              model: { label: 'g', entities: [{ label: 'N', indices: [people] }], relations: [] },
+              // 200^4 bindings: minutes of work, far past the moment the client leaves.
+              query: 'SELECT COUNT(*) FROM "g" MATCH (a:N), (b:N), (c:N), (d:N)',
+            })
+          ),
+          abort: leaving.signal,
+        },
+        context
+      );
+      setTimeout(() => leaving.abort(), 1_000);
+      const response = await answer;
+      expect(response.status).toBe(499);
+      expect(response.body).toMatchObject({ error: { type: 'request_aborted_exception' } });
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      await client.indices.delete({ index: people }, { ignore: [404] });
+    }
+  }, 60_000);
 
   it('keeps OpenSearch’s error format through OSD’s error path', async () => {
     const bad = await harness.invoke(

@@ -3,12 +3,14 @@
  * published on npm, so these mirror its `PluginInitializerContext` and `CoreSetup` shapes.
  */
 import type { Logger } from './http/route';
-import type { OpenSearchTransportClient, Router } from './http/router_contract';
+import type {
+  HttpRequest,
+  OpenSearchTransportClient,
+  Router,
+  Subscribable,
+} from './http/router_contract';
 
-/** rxjs's Observable, reduced to what we call. */
-export interface Subscribable<T> {
-  subscribe(next: (value: T) => void): { unsubscribe(): void };
-}
+export type { Subscribable };
 
 export interface PluginInitializerContext {
   logger: { get(...contextParts: string[]): Logger };
@@ -46,8 +48,21 @@ export interface SavedObjectsTypeManagement {
   getInAppUrl?(savedObject: ManagedSavedObject): { path: string; uiCapabilitiesPath: string };
 }
 
+/**
+ * OSD's `core.http.auth.get(request)`: the state an auth provider handed over when it
+ * authenticated the request. The security plugin's state holds `authInfo.user_name`; without an
+ * auth provider there is no state.
+ */
+export interface AuthState {
+  status?: string;
+  state?: unknown;
+}
+
 export interface CoreSetup {
-  http: { createRouter(): Router };
+  http: {
+    createRouter(): Router;
+    auth?: { get(request: HttpRequest): AuthState };
+  };
   savedObjects: { registerType(type: SavedObjectsType): void };
 }
 

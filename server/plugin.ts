@@ -6,6 +6,7 @@ import { FederationRuntime } from './engine/federation_runtime';
 import { SavedObjectsSavedQueryStore } from './engine/saved_queries/saved_objects_saved_query_store';
 import { SAVED_QUERY_OBJECT_MAPPINGS } from './engine/saved_queries/saved_query_mappings';
 import { parseSettings, type FederationSettings } from './engine/settings';
+import { osdCaller } from './http/caller_scope';
 import type { Logger } from './http/route';
 import type { HandlerContext } from './http/router_contract';
 import type {
@@ -85,7 +86,13 @@ export class FederationPlugin {
     core.savedObjects.registerType(savedQueryObjectType);
     registerRoutes(core.http.createRouter(), {
       engineFor: (context) =>
-        new FederationEngine(this.requireRuntime(), context.core.opensearch.client.asCurrentUser),
+        new FederationEngine(
+          this.requireRuntime(),
+          context.core.opensearch.client.asCurrentUser,
+          context.scope
+        ),
+      // The user the security plugin authenticated (its auth state), for per-user limits.
+      callerOf: (request) => osdCaller(core.http.auth?.get(request), request.headers),
       // The caller's own saved-objects client: OSD applies their tenant and permissions.
       savedQueriesFor: (context) => new SavedObjectsSavedQueryStore(savedObjectsOf(context)),
       settings,

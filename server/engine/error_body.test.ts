@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FederationError, OpenSearchResponseError } from './errors';
-import { toErrorReply } from './error_body';
+import { stackWithoutPaths, toErrorReply } from './error_body';
 
 describe('toErrorReply', () => {
   it('shapes engine errors like OpenSearch, with details in the cause', () => {
@@ -40,5 +40,38 @@ describe('toErrorReply', () => {
     expect(plain.body.error.stack_trace).toBeUndefined();
     const traced = toErrorReply(new FederationError(400, 't', 'r'), true);
     expect(traced.body.error.stack_trace).toContain('FederationError');
+  });
+});
+
+describe('stackWithoutPaths', () => {
+  it('keeps function names and file base names, drops every directory', () => {
+    const stack = [
+      'FederationError: bad [a/b] at /etc/x',
+      '    at FederationError (/work/main/server/engine/errors.ts:30:5)',
+      '    at file:///work/main/server/routes/graph.ts:12:7',
+      '    at async Promise.all (index 0)',
+      '    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)',
+      '    at eval (eval at run (C:\\app\\server\\x.js:1:2), <anonymous>:3:4)',
+    ].join('\n');
+    expect(stackWithoutPaths(stack)).toBe(
+      [
+        // The message is the error's own text: only frames are rewritten.
+        'FederationError: bad [a/b] at /etc/x',
+        '    at FederationError (errors.ts:30:5)',
+        '    at graph.ts:12:7',
+        '    at async Promise.all (index 0)',
+        '    at process.processTicksAndRejections (task_queues:95:5)',
+        '    at eval (eval at run (x.js:1:2), <anonymous>:3:4)',
+      ].join('\n')
+    );
+  });
+
+  it('shows no directory in the stack_trace of any error reply', () => {
+    for (const error of [new FederationError(400, 't', 'r'), new Error('boom')]) {
+      const trace = toErrorReply(error, true).body.error.stack_trace as string;
+      expect(trace).toMatch(/\n\s+at .*error_body\.test\.ts:\d+:\d+/);
+      expect(trace).not.toContain(__dirname);
+      expect(trace).not.toMatch(/\/[\w.-]+\//);
+    }
   });
 });

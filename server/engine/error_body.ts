@@ -24,13 +24,35 @@ export function toErrorReply(error: unknown, errorTrace: boolean): ErrorReply {
   }
   if (error instanceof FederationError) {
     const body = errorBody(error.status, error.type, error.reason, error.details);
-    if (errorTrace) body.error.stack_trace = error.stack;
+    if (errorTrace && error.stack !== undefined)
+      body.error.stack_trace = stackWithoutPaths(error.stack);
     return { status: error.status, body, unexpected: error.status >= 500 };
   }
   const message = error instanceof Error ? error.message : String(error);
   const body = errorBody(500, 'internal_server_error', `Unexpected error: ${message}`, {});
-  if (errorTrace && error instanceof Error) body.error.stack_trace = error.stack;
+  if (errorTrace && error instanceof Error && error.stack !== undefined) {
+    body.error.stack_trace = stackWithoutPaths(error.stack);
+  }
   return { status: 500, body, unexpected: true };
+}
+
+/**
+ * The directories before a frame's `file:line[:column]` (`/…/`, `file:///…/`, `C:\\…\\`,
+ * `node:internal/…/`), with the file kept as `$1`.
+ */
+const FRAME_DIRECTORIES = /[^\s()]*[/\\]([^/\\\s()]*:\d+(?::\d+)?)/g;
+
+/**
+ * A stack trace as callers see it (`error_trace=true`): every frame keeps its function name and
+ * its file's base name, line and column (`at FederationError (errors.ts:30:5)`), never the
+ * directories, which tell a caller where and how the host is installed. Only `at` lines are
+ * frames; the message above them is the error's own text and stays as it is.
+ */
+export function stackWithoutPaths(stack: string): string {
+  return stack
+    .split('\n')
+    .map((line) => (/^\s+at /.test(line) ? line.replace(FRAME_DIRECTORIES, '$1') : line))
+    .join('\n');
 }
 
 export function errorBody(

@@ -6,6 +6,7 @@ import { DatasourceService } from './catalog/datasource_service';
 import { VirtualIndexService } from './catalog/virtual_index_service';
 import type { FederationRuntime } from './federation_runtime';
 import { PitService } from './pit/pit_service';
+import { abortableClient } from './opensearch/abortable_client';
 import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { DocumentService } from './search/document_service';
@@ -16,6 +17,7 @@ import { ResolveIndexService } from './search/resolve_index_service';
 import { SearchService } from './search/search_service';
 import { SystemIndexGateway } from './search/system_indices';
 import { VirtualSearch } from './search/virtual/virtual_search';
+import { detachedScope, type RequestScope } from './request_scope';
 
 /**
  * The federation engine, bound to one caller. Cheap to build: route handlers make one per request
@@ -34,7 +36,14 @@ export class FederationEngine {
   readonly graph: GraphService;
   readonly resolveIndex: ResolveIndexService;
 
-  constructor(runtime: FederationRuntime, asCurrentUser: OpenSearchTransportClient) {
+  constructor(
+    runtime: FederationRuntime,
+    callersClient: OpenSearchTransportClient,
+    readonly scope: RequestScope = detachedScope()
+  ) {
+    // Every OpenSearch call of the request stops when its caller leaves (the catalog's and PIT
+    // state's own calls, on the server's client, are short and need no abort).
+    const asCurrentUser = abortableClient(callersClient, scope.signal);
     // The user's door to OpenSearch never opens onto our system indices (.federation-*).
     const user = new SystemIndexGateway(asCurrentUser, runtime.systemAliases);
     // Late-bound: the two services refer to each other (a datasource in use cannot be deleted).
@@ -44,7 +53,8 @@ export class FederationEngine {
       runtime.secrets,
       runtime.connectors,
       usersOf,
-      new DatasourceHostPolicy(runtime.settings.datasourceHosts)
+      new DatasourceHostPolicy(runtime.settings.datasourceHosts),
+      scope.signal
     );
     this.virtualIndices = new VirtualIndexService(
       runtime.virtualIndexStore,
@@ -73,10 +83,18 @@ export class FederationEngine {
       now: Date.now(),
     });
     const joinLimits = { maxJoinKeys: settings.maxJoinKeys, timeoutMs: settings.joinTimeoutMs };
-    this.pits = new PitService(user, runtime.pitStore, resolver, this.backends, {
-      ...joinLimits,
-      maxOpenPits: settings.maxOpenPits,
-    });
+    this.pits = new PitService(
+      user,
+      runtime.pitStore,
+      resolver,
+      this.backends,
+      {
+        ...joinLimits,
+        maxOpenPits: settings.maxOpenPits,
+        maxOpenPitsPerUser: settings.maxOpenPitsPerUser,
+      },
+      scope.caller
+    );
     this.search = new SearchService(
       user,
       resolver,
@@ -117,7 +135,17 @@ export class FederationEngine {
         maxHops: settings.maxGraphHops,
         timeoutMs: settings.graphTimeoutMs,
         maxQueryDepth: settings.maxQueryDepth,
+        maxPathSteps: settings.maxGraphPathSteps,
+        maxGroups: settings.maxGraphGroups,
+        maxAggregateValues: settings.maxGraphAggregateValues,
+        maxResultWindow: settings.maxResultWindow,
+        model: {
+          maxEntities: settings.maxGraphModelEntities,
+          maxRelations: settings.maxGraphModelRelations,
+          maxBytes: settings.maxGraphModelBytes,
+        },
       },
+      signal: scope.signal,
     });
   }
 }

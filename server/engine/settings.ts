@@ -143,6 +143,34 @@ export const settingsSchema = z
     maxGraphHops: z.number().int().min(1).max(20).default(5),
     /** How long one graph query may take before it fails with a 504 naming its step. */
     graphTimeoutMs: z.number().int().positive().default(120_000),
+    /**
+     * Most steps the walks of a graph query's quantified edges `{m,n}` may take together (one
+     * step: one document reached over one relation value). Simple paths grow as the m-th power
+     * of a dense relation's degree; past this the query is a 400 naming the edge.
+     */
+    maxGraphPathSteps: z.number().int().positive().default(5_000_000),
+    /** Most groups an aggregate graph query may make (implicit grouping); past it a 400. */
+    maxGraphGroups: z.number().int().positive().default(100_000),
+    /**
+     * Most distinct values the `DISTINCT` aggregates of one graph query hold together
+     * (`COUNT(DISTINCT v.p)`, `SUM(DISTINCT ...)`, over every group); past it a 400.
+     */
+    maxGraphAggregateValues: z.number().int().positive().default(1_000_000),
+    /** Most entities in one graph model (body `model`, saved queries too). */
+    maxGraphModelEntities: z.number().int().positive().default(500),
+    /** Most relations in one graph model. */
+    maxGraphModelRelations: z.number().int().positive().default(2_000),
+    /** Largest graph model, in bytes of its JSON text (body `model`, saved queries too). */
+    maxGraphModelBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(256 * 1024),
+    /**
+     * Most points in time one caller may hold open at once (the authenticated user inside OSD,
+     * the client address standalone), so that one client cannot take every place of maxOpenPits.
+     */
+    maxOpenPitsPerUser: z.number().int().positive().default(100),
   })
   .strict();
 

@@ -3,6 +3,7 @@ import { FederationError } from '../engine/errors';
 import { toErrorReply } from '../engine/error_body';
 import { assertQueryStringDepth } from '../engine/opensearch/query_string_depth';
 import { DEFAULT_NESTING_LIMITS, type NestingLimits } from './body_nesting';
+import { openRequestScope } from './caller_scope';
 import { parseJsonBody, parseNdjsonBody } from './request_body';
 import type {
   HandlerContext,
@@ -55,6 +56,8 @@ export type RouteHandler<P, Q, B> = (
 
 export interface RouteOptions {
   logger: Logger;
+  /** Who the request's caller is, for the engine's per-caller limits (caller_scope.ts). */
+  callerOf?: (request: HttpRequest) => string;
   maxRequestBytes: number;
   /** How deep a body may nest; OpenSearch's limits when absent. */
   nesting?: NestingLimits;
@@ -86,9 +89,11 @@ export function addRoute<P, Q, B>(
     },
     async (context, request, response) => {
       const errorTrace = isFlagSet(request.query, 'error_trace');
+      // The engine built for this request stops its work when the caller leaves.
+      const opened = openRequestScope(request, options.callerOf);
       try {
         const input = validateInput(definition, request, options.nesting);
-        const result = await handler(input, context);
+        const result = await handler(input, { ...context, scope: opened.scope });
         return result instanceof Reply
           ? json(response, result.status, result.body)
           : json(response, 200, result);
@@ -98,6 +103,8 @@ export function addRoute<P, Q, B>(
           options.logger.error(error instanceof Error ? error : String(error));
         }
         return json(response, reply.status, reply.body);
+      } finally {
+        opened.close();
       }
     }
   );

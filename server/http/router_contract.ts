@@ -7,6 +7,7 @@
  * `OpenSearchDashboardsResponseFactory`; only what we rely on is declared here.
  */
 import type { Readable } from 'stream';
+import type { RequestScope } from '../engine/request_scope';
 import type { OpenSearchTransportClient } from '../engine/opensearch/transport';
 import type { SavedObjectsClientContract } from '../engine/saved_queries/saved_objects_client';
 
@@ -56,6 +57,11 @@ export interface RouteConfig<P, Q, B> {
 
 export type Headers = Record<string, string | string[] | undefined>;
 
+/** rxjs's Observable, reduced to what we call. */
+export interface Subscribable<T> {
+  subscribe(next: (value: T) => void): { unsubscribe(): void };
+}
+
 export interface HttpRequest<P = unknown, Q = unknown, B = unknown> {
   readonly params: P;
   readonly query: Q;
@@ -63,6 +69,13 @@ export interface HttpRequest<P = unknown, Q = unknown, B = unknown> {
   readonly headers: Headers;
   readonly route: { path: string; method: RouteMethod };
   readonly url: URL;
+  /** OSD's request events: `aborted$` emits when the client goes away before the answer. */
+  readonly events?: { readonly aborted$: Subscribable<void> };
+  /**
+   * Standalone only (OSD's request exposes no address): the client's address, the caller's
+   * identity where there are no users.
+   */
+  readonly remoteAddress?: string;
 }
 
 export type ResponseBody = Record<string, unknown> | unknown[] | string | Buffer | Readable;
@@ -104,6 +117,8 @@ export interface HandlerContext {
     };
     savedObjects?: { client: SavedObjectsClientContract };
   };
+  /** Not OSD's: added by our route layer (http/route.ts) for the engine built for the request. */
+  scope?: RequestScope;
 }
 
 export type RequestHandler<P = unknown, Q = unknown, B = unknown> = (

@@ -74,7 +74,11 @@ export function registerDatasourceRoutes(router: Router, deps: RouteDependencies
               schema: query.schema as string | undefined,
             }
           : undefined;
-      return deps.engineFor(context).datasources.metadata(params.id, resource);
+      // Without a resource, catalog and schema narrow the lists (a filter, never ignored).
+      return deps.engineFor(context).datasources.metadata(params.id, resource, {
+        catalog: query.catalog as string | undefined,
+        schema: query.schema as string | undefined,
+      });
     }
   );
 }

@@ -43,7 +43,9 @@ export function registerPitRoutes(router: Router, deps: RouteDependencies): void
       }
       const { preference } = query;
       if (Array.isArray(preference)) throw badRequest('[preference] may be given once');
-      return deps.engineFor(context).pits.open(params.index, query.keep_alive, preference);
+      const engine = deps.engineFor(context);
+      // A PIT opened for a caller who left is closed again: nobody could close it.
+      return engine.pits.open(params.index, query.keep_alive, preference, engine.scope.signal);
     }
   );
 

@@ -153,10 +153,20 @@ describe('saved GQL queries (standalone: hidden index)', () => {
     const all = await search(`q=${word}`);
     expect(all.hits.total).toEqual({ value: 3, relation: 'eq' });
     expect(ids(all)).toEqual([id('gamma'), id('beta'), id('alpha')]);
-    expect(all.hits.hits[0]).toMatchObject({
+    // A list carries what a list shows; the query and model come with the saved query itself.
+    expect(all.hits.hits[0]).toEqual({
       _index: SAVED_QUERY_INDEX,
+      _id: id('gamma'),
+      _version: 1,
+      _seq_no: expect.any(Number),
+      _primary_term: expect.any(Number),
       _score: null,
-      _source: { title: `${word} Gamma sign-ups`, model },
+      _source: { title: `${word} Gamma sign-ups`, updated_at: expect.any(String) },
+    });
+    expect(all.hits.hits[1]._source).toEqual({
+      title: `${word} Beta churn`,
+      description: 'monthly revenue',
+      updated_at: expect.any(String),
     });
 
     // A word in the description counts; a prefix matches while the user types; all words must.
@@ -179,6 +189,80 @@ describe('saved GQL queries (standalone: hidden index)', () => {
     expect(everything.hits.total.value).toBeGreaterThanOrEqual(3);
     const stamps = everything.hits.hits.map((h: any) => h._source.updated_at);
     expect(stamps).toEqual([...stamps].sort().reverse());
+  });
+
+  it('lists large saved queries in small bodies, and reads each one whole by its id', async () => {
+    // 20 models of about 200 KB each (under maxGraphModelBytes): 4 MB that a list never carries.
+    const large = (n: number) => ({
+      label: 'shop',
+      entities: Array.from({ length: 400 }, (_, i) => ({
+        label: `E${i}_${'x'.repeat(480)}`,
+        indices: [`orders-${n}`],
+      })),
+    });
+    const modelBytes = Buffer.byteLength(JSON.stringify(large(0)));
+    expect(modelBytes).toBeGreaterThan(190_000);
+    const names = Array.from({ length: 20 }, (_, i) => `large-${i}`);
+    for (const [i, name] of names.entries()) {
+      const saved = await put(name, body(`${word} large ${i}`, { model: large(i) }));
+      expect(saved.status, saved.text).toBe(201);
+    }
+
+    const list = await api.call('GET', `${BASE}/_search?q=${word}+large&size=20`);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.hits.total.value).toBe(20);
+    expect(list.body.hits.hits).toHaveLength(20);
+    for (const hit of list.body.hits.hits) {
+      expect(Object.keys(hit._source).sort()).toEqual(['title', 'updated_at']);
+    }
+    console.info(`a page of 20 saved queries: ${Buffer.byteLength(list.text)} bytes`);
+    // The page is a few KB: far below even one model (it was the 20 models, about 4 MB).
+    expect(Buffer.byteLength(list.text)).toBeLessThan(modelBytes / 20);
+
+    const one = await api.call('GET', `${BASE}/${id('large-7')}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body._source).toEqual({
+      ...body(`${word} large 7`, { model: large(7) }),
+      updated_at: expect.any(String),
+    });
+  }, 120_000);
+
+  it('refuses a saved model past the graph model bounds, naming the field and the setting', async () => {
+    const entity = (i: number) => ({ label: `E${i}`, indices: ['orders'] });
+    expectBadRequest(
+      await put(
+        'too-many',
+        body('ok', {
+          model: { label: 'g', entities: Array.from({ length: 501 }, (_, i) => entity(i)) },
+        })
+      ),
+      '[model.entities] holds 501 entities',
+      'setting maxGraphModelEntities'
+    );
+    expectBadRequest(
+      await put(
+        'too-large',
+        body('ok', {
+          model: { label: 'g', entities: [{ label: 'x'.repeat(300_000), indices: ['o'] }] },
+        })
+      ),
+      '[model] is larger than the 262144 bytes',
+      'setting maxGraphModelBytes'
+    );
+    expect((await api.call('GET', `${BASE}/${id('too-many')}`)).status).toBe(404);
+
+    // The configured settings, as /svc/_graph applies them.
+    const strict = await startFederationApi({ maxGraphModelEntities: 1 });
+    try {
+      const refused = await strict.call('PUT', `${BASE}/${id('strict')}`, body('ok'));
+      expectBadRequest(
+        refused,
+        '[model.entities] holds 2 entities, more than the 1',
+        'setting maxGraphModelEntities'
+      );
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses bad bodies with a 400 that names the field', async () => {

@@ -4,6 +4,7 @@ import {
   SAVED_QUERY_LIMITS,
   type SavedQueryBody,
 } from '../../common/saved_query_types';
+import { modelLimitsOf } from '../engine/graph/model_bounds';
 import { SavedQueryService } from '../engine/saved_queries/saved_query_service';
 import { addRoute, Reply } from '../http/route';
 import type { HandlerContext, Router } from '../http/router_contract';
@@ -88,7 +89,9 @@ const searchQuery = z
  */
 export function registerSavedQueryRoutes(router: Router, deps: RouteDependencies): void {
   const options = routeOptions(deps);
-  const service = (context: HandlerContext) => new SavedQueryService(deps.savedQueriesFor(context));
+  const modelLimits = modelLimitsOf(deps.settings);
+  const service = (context: HandlerContext) =>
+    new SavedQueryService(deps.savedQueriesFor(context), modelLimits);
 
   addRoute(
     router,

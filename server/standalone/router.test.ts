@@ -67,6 +67,10 @@ describe('StandaloneRouter request bodies', () => {
         async ({ body }) => ({ body: body ?? null })
       );
     }
+    addRoute(router, options, { method: 'get', path: '/params' }, async ({ query }) => ({
+      own: Object.keys(query as object),
+      query,
+    }));
     server = createServer((req, res) => void router.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -99,5 +103,14 @@ describe('StandaloneRouter request bodies', () => {
       expect(response.status, method).toBe(413);
       expect(response.body.error.type).toBe('content_too_long_exception');
     }
+  });
+
+  it('hands URL parameters named like Object.prototype members over as ordinary ones', async () => {
+    const response = await call(base, 'GET', '/params?constructor=a&__proto__=b&__proto__=c', '');
+    expect(response.status).toBe(200);
+    expect(response.body.own).toEqual(['constructor', '__proto__']);
+    expect(response.body.query).toEqual(
+      JSON.parse('{"constructor": "a", "__proto__": ["b", "c"]}')
+    );
   });
 });

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'http';
 import { Readable } from 'stream';
 import { XSRF_HEADER } from '../../common/constants';
 import { errorBody } from '../engine/error_body';
+import { ownValue, setOwn } from '../engine/sql/own_property';
 import type { Logger } from '../http/route';
 import type {
   HandlerContext,
@@ -13,6 +14,7 @@ import type {
   RouteMethod,
   RouteValidationFunction,
   Router,
+  Subscribable,
 } from '../http/router_contract';
 import { responseFactory } from './response_factory';
 import { RouteTable } from './route_table';
@@ -117,6 +119,8 @@ export class StandaloneRouter implements Router {
         headers: req.headers,
         route: { path: config.path, method: method as RouteMethod },
         url,
+        events: { aborted$: clientGone(res) },
+        remoteAddress: req.socket.remoteAddress,
       });
       let response: HttpResponse;
       try {
@@ -145,6 +149,22 @@ export class StandaloneRouter implements Router {
   }
 }
 
+/**
+ * OSD's `events.aborted$` for a Node response: the connection closed before the answer was
+ * written (the client disconnected or gave up), so the work for it can stop.
+ */
+function clientGone(res: ServerResponse): Subscribable<void> {
+  return {
+    subscribe(next) {
+      const onClose = () => {
+        if (!res.writableFinished) next();
+      };
+      res.once('close', onClose);
+      return { unsubscribe: () => void res.removeListener('close', onClose) };
+    },
+  };
+}
+
 function isRouteMethod(method: string): method is RouteMethod {
   return method === 'get' || method === 'post' || method === 'put' || method === 'delete';
 }
@@ -153,12 +173,20 @@ function hasXsrfHeader(req: IncomingMessage): boolean {
   return req.headers[XSRF_HEADER] !== undefined || req.headers['osd-version'] !== undefined;
 }
 
+/** URL parameters as OSD hands them over; names are the caller's (`__proto__`, `constructor`). */
 function queryObject(url: URL): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
-    const existing = query[key];
-    if (existing === undefined) query[key] = value;
-    else query[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+    const existing = ownValue(query, key);
+    setOwn(
+      query,
+      key,
+      existing === undefined
+        ? value
+        : Array.isArray(existing)
+          ? [...existing, value]
+          : [existing, value]
+    );
   }
   return query;
 }

@@ -10,6 +10,7 @@ import { errorBody } from '../engine/error_body';
 import type { Logger } from '../http/route';
 import type { HandlerContext } from '../http/router_contract';
 import { registerRoutes } from '../routes';
+import { hostPolicy, refusedHost } from './allowed_hosts';
 import { consoleLogger } from './console_logger';
 import { sendJson, StandaloneRouter } from './router';
 import { createStaticUiHandler } from './static_ui';
@@ -22,6 +23,11 @@ export interface StandaloneServerOptions {
   uiDir: string;
   settings?: FederationSettings;
   logger?: Logger;
+  /**
+   * Names served besides the bound address and loopback names (`FEDERATION_ALLOWED_HOSTS`;
+   * allowed_hosts.ts): a request with any other `Host` is refused (DNS rebinding).
+   */
+  allowedHosts?: string[];
 }
 
 export interface StandaloneServer {
@@ -66,16 +72,24 @@ export async function startStandaloneServer(
   const savedQueries = new IndexSavedQueryStore(new OpenSearchGateway(internalClient));
   registerRoutes(router, {
     engineFor: (context) =>
-      new FederationEngine(runtime, context.core.opensearch.client.asCurrentUser),
+      new FederationEngine(runtime, context.core.opensearch.client.asCurrentUser, context.scope),
     savedQueriesFor: () => savedQueries,
     settings,
     logger,
   });
   const staticUi = createStaticUiHandler(options.uiDir);
 
+  // Set once the socket is bound (its address and port decide); no request arrives before.
+  let servesHost: (host: string | undefined) => boolean = () => false;
   const server = createServer((req, res) => {
     void (async () => {
       try {
+        // Every answer, API and app alike: the content type sent is the only one to read.
+        res.setHeader('x-content-type-options', 'nosniff');
+        if (!servesHost(req.headers.host)) {
+          sendJson(res, 403, refusedHost(req.headers.host));
+          return;
+        }
         if (await router.handle(req, res)) return;
         if (await staticUi(req, res)) return;
         const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -134,6 +148,7 @@ export async function startStandaloneServer(
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address() as AddressInfo;
+  servesHost = hostPolicy(address, options.allowedHosts);
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,

@@ -31,6 +31,20 @@ const HASHED_DIRS = ['chunks/', 'assets/'];
 const FOREVER = 'public, max-age=31536000, immutable';
 
 /**
+ * Sent with the app's pages and files. The policy is OSD 3.x's default `csp.rules` (the bundle
+ * runs under it inside OSD too: its own scripts only, Monaco's workers from blob: or this host,
+ * the inline styles OUI and Monaco add) plus `frame-ancestors 'self'`: no other site may frame
+ * the app, whose Delete buttons a hidden frame would otherwise offer to a stray click
+ * (clickjacking). `X-Frame-Options` says the same to browsers without `frame-ancestors`.
+ */
+export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "script-src 'self'; worker-src blob: 'self'; style-src 'unsafe-inline' 'self'; frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+  'x-content-type-options': 'nosniff',
+};
+
+/**
  * Serves the built browser app: `/app/federation` and every path below it get `index.html` (the
  * app routes on the client), `/ui/<file>` the bundle's files (ES modules, lazily loaded chunks,
  * Monaco's workers, CSS and fonts), and `/` redirects to the app.
@@ -41,6 +55,7 @@ export function createStaticUiHandler(uiDir: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === '/') {
+      setSecurityHeaders(res);
       res.statusCode = 302;
       res.setHeader('location', APP_PATH);
       res.end();
@@ -77,6 +92,7 @@ async function sendFile(
   // A revalidated file that has not changed costs a 304, not its bytes again (Monaco's workers
   // are hundreds of kilobytes and are started anew whenever the JSON schemas change).
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  setSecurityHeaders(res);
   res.setHeader('etag', etag);
   res.setHeader('cache-control', cacheControl);
   if (req.headers['if-none-match'] === etag) {
@@ -94,4 +110,8 @@ async function sendFile(
     stream.pipe(res);
   });
   return true;
+}
+
+function setSecurityHeaders(res: ServerResponse): void {
+  for (const [name, value] of Object.entries(APP_SECURITY_HEADERS)) res.setHeader(name, value);
 }

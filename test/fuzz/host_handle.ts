@@ -6,6 +6,8 @@ import { TEST_ENCRYPTION_KEY, type ApiResponse } from '../integration/federation
 
 export interface HostHandle {
   url: string;
+  /** The host's process id (its CPU time is in /proc/<pid>/stat). */
+  pid: number;
   call<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** True while the process runs. */
   alive(): boolean;
@@ -28,6 +30,7 @@ export async function startHostProcess(settings: Record<string, unknown>): Promi
   const url = await firstLine(child);
   return {
     url,
+    pid: child.pid!,
     async call(method, urlPath, body) {
       const response = await fetch(`${url}${urlPath}`, {
         method,

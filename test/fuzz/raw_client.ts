@@ -19,6 +19,8 @@ export interface RawRequest {
   path: string;
   body?: string | Buffer;
   contentType?: string;
+  /** The local address to send from (a standalone host knows a caller by its address). */
+  localAddress?: string;
 }
 
 /** Sends one request; rejects with a `timed out` error when no full answer came within `limitMs`. */
@@ -38,6 +40,7 @@ export function send(baseUrl: string, req: RawRequest, limitMs: number): Promise
         port: base.port,
         method: req.method,
         path: req.path,
+        localAddress: req.localAddress,
         headers: {
           'osd-xsrf': 'fuzz',
           ...(payload === undefined

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { parseSettings } from '../../server/engine/settings';
+import { allowedHostsFromEnv } from '../../server/standalone/allowed_hosts';
 import { startStandaloneServer } from '../../server/standalone/server';
 
 async function main() {
@@ -15,6 +16,7 @@ async function main() {
     port: 0,
     openSearchUrl: process.env.OPENSEARCH_URL!,
     uiDir,
+    allowedHosts: allowedHostsFromEnv(process.env),
     settings: parseSettings({ encryptionKey: process.env.FEDERATION_ENCRYPTION_KEY }),
   });
   process.stdout.write(`${server.url}\n`);

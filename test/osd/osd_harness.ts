@@ -41,7 +41,14 @@ export interface OsdHarness {
   invoke(
     method: RouteMethod,
     path: string,
-    request: { params?: object; query?: object; body?: Buffer | null; headers?: object },
+    request: {
+      params?: object;
+      query?: object;
+      body?: Buffer | null;
+      headers?: object;
+      /** Aborting it emits the request's `events.aborted$`, as OSD does when the client leaves. */
+      abort?: AbortSignal;
+    },
     context: HandlerContext
   ): Promise<HapiLikeResponse>;
 }
@@ -84,7 +91,19 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
     savedObjectTypes,
     logged,
     core: {
-      http: { createRouter: () => router },
+      http: {
+        createRouter: () => router,
+        // The security plugin's auth state, for a request that names its user in the stand-in's
+        // own header (the real one comes from a login session).
+        auth: {
+          get: (request) => {
+            const user = request.headers['x-harness-user'];
+            return typeof user === 'string'
+              ? { status: 'authenticated', state: { authInfo: { user_name: user } } }
+              : { status: 'unknown' };
+          },
+        },
+      },
       savedObjects: {
         // OSD's SavedObjectsService refuses a second type of the same name at setup.
         registerType: (type) => {
@@ -130,6 +149,7 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
         headers: (request.headers ?? {}) as Record<string, string>,
         route: { path, method },
         url: new URL(`http://localhost${path}`),
+        events: { aborted$: abortedOf(request.abort) },
       };
       let response: HttpResponse;
       try {
@@ -146,6 +166,17 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
         };
       }
       return toHapi(response);
+    },
+  };
+}
+
+/** OSD's `events.aborted$` (an rxjs Observable there) from an AbortSignal. */
+function abortedOf(signal: AbortSignal | undefined) {
+  return {
+    subscribe(next: () => void) {
+      if (signal === undefined) return { unsubscribe: () => undefined };
+      signal.addEventListener('abort', next, { once: true });
+      return { unsubscribe: () => signal.removeEventListener('abort', next) };
     },
   };
 }

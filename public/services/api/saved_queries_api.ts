@@ -1,6 +1,7 @@
 import {
   SAVED_QUERY_BASE_PATH,
   type SavedQueryBody,
+  type SavedQueryListHit,
   type SavedQuerySearchParams,
   type SavedQuerySearchResponse,
   type SavedQueryView,
@@ -10,6 +11,7 @@ import type { HttpClient } from '../../types';
 
 export type {
   SavedQueryBody,
+  SavedQueryListHit,
   SavedQuerySearchParams,
   SavedQuerySearchResponse,
   SavedQueryView,
@@ -26,7 +28,10 @@ export interface SavedQueriesApi {
   /** Creates (`result: 'created'`) or replaces (`'updated'`) the query with this id. */
   save(id: string, body: SavedQueryBody): Promise<SavedQueryWriteResponse>;
   remove(id: string): Promise<SavedQueryWriteResponse>;
-  /** Newest first; `q` matches words and word prefixes of title and description. */
+  /**
+   * Newest first; `q` matches words and word prefixes of title and description. Hits carry what
+   * a list shows (title, description, `updated_at`): `get` reads a query and its model.
+   */
   search(params?: SavedQuerySearchParams, signal?: AbortSignal): Promise<SavedQuerySearchResponse>;
 }
 

@@ -1,3 +1,4 @@
+import { retryingNodeLoss } from '../opensearch/node_loss';
 import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import {
   afterOnAnyCopy,
@@ -328,8 +329,9 @@ export class OpenSearchBackend implements Backend {
         if (size <= 0) return;
         type Page = { _shards?: ShardsHeader; pit_id?: string; hits: { hits: Hit[] } };
         const searched = await searchAllShards<Page>(pitId, {
+          // Bound to the PIT's contexts: a node's loss is resumed on a new PIT, not retried here.
           search: (id) =>
-            this.call<Page>(
+            this.callOnce<Page>(
               {
                 method: 'POST',
                 path: '/_search',
@@ -390,10 +392,20 @@ export class OpenSearchBackend implements Backend {
   }
 
   /**
+   * One read, made again when a node leaving the cluster failed it or took some of its shards
+   * (node_loss.ts): OpenSearch then serves it from the copies left. Every request of this class
+   * is a read (searches, counts, field caps, composite pages, opening a PIT), so repeating one
+   * is safe; a node still gone after the retries is the 503 naming it.
+   */
+  private call<T>(params: TransportRequestParams, options: CallOptions = {}): Promise<T> {
+    return retryingNodeLoss(() => this.callOnce<T>(params, options), options);
+  }
+
+  /**
    * One request: traced, and bounded by the caller's remaining time. The signal is checked
    * between pages rather than passed on: OpenSearch clients do not all take one.
    */
-  private call<T>(params: TransportRequestParams, options: CallOptions = {}): Promise<T> {
+  private callOnce<T>(params: TransportRequestParams, options: CallOptions = {}): Promise<T> {
     options.signal?.throwIfAborted();
     options.trace?.({
       kind: 'search',

@@ -1,4 +1,5 @@
 import { badRequest } from '../errors';
+import { ownValue } from '../sql/own_property';
 import type { FieldType } from './backend';
 
 /** How the indices map a field, as far as exact term-level matching depends on it. */
@@ -46,7 +47,10 @@ export class OpenSearchFields {
       type = this.request<{ fields?: Record<string, Record<string, unknown>> }>(['_field_caps'], {
         fields: field,
       }).then((caps) => {
-        const types = Object.keys(caps.fields?.[field] ?? {}).filter((t) => t !== 'unmapped');
+        // Own entries only: an unmapped `constructor` must not find Object.prototype's.
+        const types = Object.keys(ownValue(caps.fields ?? {}, field) ?? {}).filter(
+          (t) => t !== 'unmapped'
+        );
         return types.length === 0 ? null : types.length === 1 ? types[0] : 'conflict';
       });
       this.types.set(field, type);
@@ -73,7 +77,7 @@ export class OpenSearchFields {
       Record<string, { mappings?: Record<string, { mapping?: Record<string, unknown> }> }>
     >(['_mapping', 'field', field]);
     const leaves = Object.values(response).flatMap((index) =>
-      Object.values(index.mappings?.[field]?.mapping ?? {})
+      Object.values(ownValue(index.mappings ?? {}, field)?.mapping ?? {})
     ) as Array<{ type?: string; normalizer?: unknown; ignore_above?: unknown }>;
     const limits = leaves.flatMap((l) =>
       typeof l.ignore_above === 'number' ? [l.ignore_above] : []

@@ -1,12 +1,14 @@
 import type { DatasourceBody, DatasourceView, JdbcConfig } from '../../../common/catalog_types';
 import type { Connector, ResourceRef } from '../connectors/connector';
 import type { ConnectorRegistry } from '../connectors/connector_registry';
+import { signalledConnector } from '../connectors/connector_support';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import { datasourceIdProblem } from './datasource_ids';
 import { DatasourceHostPolicy } from './datasource_hosts';
+import { filterMetadata, type MetadataFilter } from './metadata_filter';
 import { displayUrl, separateCredentials } from './jdbc_password';
 import type { SecretBox } from './secret_box';
 
@@ -35,7 +37,9 @@ export class DatasourceService {
     /** Ids of the virtual indices that use a datasource, to refuse deleting it under them. */
     private readonly usersOf: (id: string) => Promise<string[]>,
     /** The `datasourceHosts` allow-list; checked on save and again on every connection. */
-    private readonly hosts: DatasourceHostPolicy = new DatasourceHostPolicy(undefined)
+    private readonly hosts: DatasourceHostPolicy = new DatasourceHostPolicy(undefined),
+    /** The caller's abort (RequestScope.signal): every statement of this request is cancelled with it. */
+    private readonly signal?: AbortSignal
   ) {}
 
   async put(id: string, body: DatasourceBody): Promise<WriteResult> {
@@ -98,9 +102,15 @@ export class DatasourceService {
     return { _id: id, valid: true, server, took_in_millis: Date.now() - started };
   }
 
-  async metadata(id: string, resource?: ResourceRef) {
+  /**
+   * A resource's columns, or, without one, the catalogs, schemas and tables the connection sees,
+   * narrowed to `filter`'s catalog and schema.
+   */
+  async metadata(id: string, resource?: ResourceRef, filter: MetadataFilter = {}) {
     const { connector } = await this.open(id);
-    if (resource === undefined) return { _id: id, ...(await connector.metadata()) };
+    if (resource === undefined) {
+      return { _id: id, ...filterMetadata(await connector.metadata(), filter) };
+    }
     const columns = await connector.describe(resource);
     return {
       _id: id,
@@ -126,7 +136,7 @@ export class DatasourceService {
     const revision = `${doc._seq_no}:${doc._primary_term}`;
     return {
       id,
-      connector: this.connectors.get(id, revision, jdbc),
+      connector: signalledConnector(this.connectors.get(id, revision, jdbc), this.signal),
       timezone: doc._source.jdbc.timezone ?? 'UTC',
     };
   }

@@ -11,11 +11,13 @@ import mysql, {
   type PoolConnection,
   type PoolOptions,
   type FieldPacket,
+  type QueryOptions as MysqlQueryOptions,
   type SslOptions,
 } from 'mysql2';
 import { FederationError } from '../errors';
 import { JsonKeyList } from '../sql/json_key_list';
 import { mysqlDialect } from '../sql/dialects/mysql';
+import { recordOf } from '../sql/own_property';
 import type {
   Connector,
   ConnectorMetadata,
@@ -198,14 +200,49 @@ function run(conn: Connection, sql: string, values: unknown[] = []): Promise<Row
 function execute(conn: Connection, sql: string, values: readonly unknown[]): Promise<Row[]> {
   const bound = mysqlParameters(values);
   return new Promise((resolve, reject) => {
-    conn.execute({ sql, values: bound }, (err, rows, fields) => {
+    conn.execute(arrayRows(sql, bound), (err, rows, fields) => {
       if (err) return reject(err);
-      const booleans = booleanColumns(fields);
-      const read = rows as Row[];
-      if (booleans.length > 0) for (const row of read) withBooleans(row, booleans);
-      resolve(read);
+      const toRow = rowReader(fields);
+      resolve((rows as unknown[][]).map(toRow));
     });
   });
+}
+
+/**
+ * Column names mysql2's generated row parser refuses even for rows read as arrays (its
+ * lib/helpers.js `privateObjectProps`). Its static parser (`disableEval`, a per-statement option
+ * its typings leave out) reads them, a little slower, so it is used only for a statement that
+ * names one: every statement the engine sends names the columns it reads.
+ */
+const REFUSED_BY_GENERATED_PARSER = [
+  '__proto__',
+  '__defineGetter__',
+  '__defineSetter__',
+  '__lookupGetter__',
+  '__lookupSetter__',
+];
+
+/** A statement whose rows come as arrays, for rowReader. */
+function arrayRows(sql: string, values: unknown[]): MysqlQueryOptions {
+  const options: MysqlQueryOptions & { disableEval: boolean } = {
+    sql,
+    values,
+    rowsAsArray: true,
+    disableEval: REFUSED_BY_GENERATED_PARSER.some((name) => sql.includes(name)),
+  };
+  return options;
+}
+
+/**
+ * Row objects from mysql2's arrays (`rowsAsArray`), booleans read as booleans. mysql2 refuses to
+ * build an object row with a column named `__proto__` ("can't be the same as an object's private
+ * property"), which failed every read of such a table (issue 20, defect 3); recordOf keeps every
+ * column an own property.
+ */
+function rowReader(fields: readonly FieldPacket[] | undefined): (values: unknown[]) => Row {
+  const names = (fields ?? []).map((field) => field.name);
+  const booleans = booleanColumns(fields);
+  return (values) => withBooleans(recordOf(names, values), booleans);
 }
 
 function errno(err: unknown): number | undefined {
@@ -269,9 +306,9 @@ export class MysqlConnector implements Connector {
       // server blocks on writing and the next rows are read only as the consumer pulls. A
       // prepared statement (see `execute`) streams the same way: without a cursor the server
       // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
-      const command = conn.execute({ sql: statement, values: mysqlParameters(params) });
-      let booleans: string[] = [];
-      command.on('fields', (fields: FieldPacket[]) => (booleans = booleanColumns(fields)));
+      const command = conn.execute(arrayRows(statement, mysqlParameters(params)));
+      let toRow = rowReader([]);
+      command.on('fields', (fields: FieldPacket[]) => (toRow = rowReader(fields)));
       const stream = command.stream({
         highWaterMark: options?.batchSize ?? this.limits.batchSize,
       });
@@ -279,7 +316,7 @@ export class MysqlConnector implements Connector {
       return {
         read: async () => {
           const next = await rows.next();
-          return next.done ? [] : [withBooleans(next.value as Row, booleans)];
+          return next.done ? [] : [toRow(next.value as unknown[])];
         },
         // Stopped early, the rest of the result is still on its way: only closing the
         // connection ends it (the server's write fails), where draining could take as long as

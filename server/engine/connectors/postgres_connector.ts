@@ -10,12 +10,15 @@ import {
   Query,
   types as pgTypes,
   type CustomTypesConfig,
+  type FieldDef,
   type PoolClient,
   type PoolConfig,
+  type QueryConfig,
 } from 'pg';
 import Cursor from 'pg-cursor';
 import type { FederationError } from '../errors';
 import { postgresDialect } from '../sql/dialects/postgres';
+import { recordOf } from '../sql/own_property';
 import type {
   Connector,
   ConnectorMetadata,
@@ -239,6 +242,14 @@ interface PgInternals {
   secretKey: number | null;
 }
 
+/**
+ * Rows are read as arrays and built by recordOf: pg builds row objects by assignment, which only
+ * its current version makes safe for a column named `__proto__` (issue 20, defect 3).
+ */
+function columnNames(fields: readonly FieldDef[]): string[] {
+  return fields.map((field) => field.name);
+}
+
 export class PostgresConnector implements Connector {
   readonly kind = 'postgres' as const;
   readonly dialect = postgresDialect;
@@ -267,8 +278,13 @@ export class PostgresConnector implements Connector {
 
   query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
     return this.lifecycle.run(options, async (client) => {
-      const result = await client.query<Row>({ text: sql, values: toParams(params) });
-      return result.rows;
+      const result = await client.query<unknown[]>({
+        text: sql,
+        values: toParams(params),
+        rowMode: 'array',
+      });
+      const names = columnNames(result.fields);
+      return result.rows.map((values) => recordOf(names, values));
     });
   }
 
@@ -287,11 +303,19 @@ export class PostgresConnector implements Connector {
         options,
         (client) =>
           new Promise<void>((resolve, reject) => {
-            const query = new Query<Row>({ text: sql, values: toParams(params) });
-            query.on('row', (row: Row) => {
+            // pg's Query takes rowMode as client.query does; its typings leave it out.
+            const config: QueryConfig & { rowMode: 'array' } = {
+              text: sql,
+              values: toParams(params),
+              rowMode: 'array',
+            };
+            const query = new Query<unknown[]>(config);
+            let names: string[] | undefined;
+            query.on('row', (values: unknown[], result) => {
               if (stopped) return;
               try {
-                onRow(row);
+                names ??= columnNames(result?.fields ?? []);
+                onRow(recordOf(names, values));
               } catch (error) {
                 stopped = { error };
                 // Not a database error: the lifecycle drops the connection, ending the statement.
@@ -310,9 +334,20 @@ export class PostgresConnector implements Connector {
 
   stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
     return this.lifecycle.stream(options, (client): RowSource => {
-      const cursor = client.query(new Cursor<Row>(sql, toParams(params)));
+      const cursor = client.query(
+        new Cursor<unknown[]>(sql, toParams(params), { rowMode: 'array' })
+      );
+      let names: string[] = [];
       return {
-        read: () => cursor.read(options?.batchSize ?? this.limits.batchSize),
+        read: () =>
+          new Promise<Row[]>((resolve, reject) => {
+            cursor.read(options?.batchSize ?? this.limits.batchSize, (err, rows, result) => {
+              if (err) return reject(err);
+              // A finished cursor answers [] without a result: the names were read before.
+              if (result?.fields) names = columnNames(result.fields);
+              resolve(rows.map((values) => recordOf(names, values)));
+            });
+          }),
         // Closing the portal lets the session be reused.
         close: () => cursor.close().then(() => true),
       };

@@ -64,14 +64,30 @@ function toParam(value) {
   return value;
 }
 
-/** Integers are read as bigint so that none loses digits: unsafe ones become exact strings. */
-function convertRow(row) {
-  for (const key in row) {
-    const value = row[key];
+/**
+ * A row object from better-sqlite3's array (`raw(true)`) and the statement's column names.
+ * better-sqlite3 builds object rows by assignment, so a column named `__proto__` lost its value
+ * (issue 20, defect 3); here every column is an own property, as recordOf (sql/own_property.ts)
+ * builds rows for the other drivers (this worker is plain JS and cannot load that file). Only
+ * `__proto__` has a setter on Object.prototype; plain assignment keeps the other keys fast.
+ * Integers are read as bigint so that none loses digits: unsafe ones become exact strings.
+ */
+function rowOf(names, values) {
+  const row = {};
+  for (let i = 0; i < names.length; i++) {
+    let value = values[i];
     if (typeof value === 'bigint') {
       const n = Number(value);
-      row[key] = Number.isSafeInteger(n) ? n : value.toString();
+      value = Number.isSafeInteger(n) ? n : value.toString();
     }
+    if (names[i] === '__proto__') {
+      Object.defineProperty(row, names[i], {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else row[names[i]] = value;
   }
   return row;
 }
@@ -87,7 +103,11 @@ function start(message) {
     return;
   }
   running = {
-    rows: statement.safeIntegers(true).iterate(...params),
+    names: statement.columns().map((column) => column.name),
+    rows: statement
+      .safeIntegers(true)
+      .raw(true)
+      .iterate(...params),
     batchSize: message.batchSize,
     batchMs: message.batchMs,
   };
@@ -109,7 +129,7 @@ function sendBatch() {
       reply({ type: 'batch', rows, done: true });
       return;
     }
-    rows.push(convertRow(step.value));
+    rows.push(rowOf(current.names, step.value));
     if (rows.length >= current.batchSize || performance.now() - started >= current.batchMs) break;
   }
   reply({ type: 'batch', rows, done: false });

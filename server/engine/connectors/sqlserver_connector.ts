@@ -21,6 +21,7 @@ import {
 } from 'mssql';
 import { FederationError } from '../errors';
 import { sqlServerDialect } from '../sql/dialects/sqlserver';
+import { recordOf } from '../sql/own_property';
 import type {
   Connector,
   ConnectorMetadata,
@@ -153,12 +154,16 @@ export function sqlServerDateConverter(type: unknown): DateConverter | undefined
   }
 }
 
-function dateConverters(columns: IColumnMetadata): Array<[string, DateConverter]> {
-  const converters: Array<[string, DateConverter]> = [];
-  for (const column of Object.values(columns)) {
+/** A result's columns as mssql gives them in `arrayRowMode`: in order, one per row value. */
+type ColumnList = ReadonlyArray<IColumnMetadata[string]>;
+
+/** The converters of the date columns, by position. */
+function dateConverters(columns: ColumnList): Array<[number, DateConverter]> {
+  const converters: Array<[number, DateConverter]> = [];
+  columns.forEach((column, i) => {
     const convert = sqlServerDateConverter(column.type);
-    if (convert) converters.push([column.name, convert]);
-  }
+    if (convert) converters.push([i, convert]);
+  });
   return converters;
 }
 
@@ -410,16 +415,23 @@ export class SqlServerConnector implements Connector {
   ): { request: Request; buffer: RowBuffer } {
     const request = new Request(pool);
     request.stream = true;
+    // Rows as arrays, built by recordOf: mssql builds row objects by assignment, which loses a
+    // column named `__proto__` or makes its value the row's prototype (issue 20, defect 3).
+    request.arrayRowMode = true;
     params.forEach((value, i) => request.input(`p${i + 1}`, toParam(value)));
     const buffer = new RowBuffer(request, this.limits.batchSize);
-    let converters: Array<[string, DateConverter]> = [];
-    request.on('recordset', (columns: IColumnMetadata) => (converters = dateConverters(columns)));
-    request.on('row', (row: Row) => {
-      for (const [name, convert] of converters) {
-        const value = row[name];
-        if (value instanceof Date) row[name] = convert(value);
+    let names: string[] = [];
+    let converters: Array<[number, DateConverter]> = [];
+    request.on('recordset', (columns: ColumnList) => {
+      names = columns.map((column) => column.name);
+      converters = dateConverters(columns);
+    });
+    request.on('row', (values: unknown[]) => {
+      for (const [i, convert] of converters) {
+        const value = values[i];
+        if (value instanceof Date) values[i] = convert(value);
       }
-      buffer.push(row);
+      buffer.push(recordOf(names, values));
     });
     request.on('error', (err: unknown) => buffer.fail(err));
     request.on('done', () => buffer.end());

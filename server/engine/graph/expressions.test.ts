@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseGql, type Expression } from '../../../common/gql';
 import type { BackendDocument } from '../backends/backend';
+import { FederationError } from '../errors';
 import {
+  assertDateLiterals,
   compareValues,
   conjuncts,
   evaluateCondition,
@@ -368,5 +370,48 @@ describe('compareValues', () => {
     expect(compareValues(1, 'x')).toBeNull();
     expect(compareValues(1, ' ')).toBeNull();
     expect(compareValues(null, 1)).toBeNull();
+  });
+});
+
+describe('assertDateLiterals', () => {
+  const published: DateFields = (node, field) => node === 0 && field === 'published';
+  const check = (text: string) => () => assertDateLiterals(where(text), variables, published);
+
+  it('refuses a string compared with a date field that is no date, naming the value', () => {
+    for (const text of [
+      "a.published > '2024-13-45'",
+      "'2024-13-45' <= a.published",
+      "a.published = '2024-02-30'",
+      "a.published IN ['2024-01-01', 'yesterday']",
+      "a.id = 1 OR NOT a.published <> 'soon'",
+    ]) {
+      let error: unknown;
+      try {
+        check(text)();
+      } catch (e) {
+        error = e;
+      }
+      expect(error, text).toBeInstanceOf(FederationError);
+      expect((error as FederationError).status, text).toBe(400);
+      expect((error as FederationError).type, text).toBe('parse_exception');
+      expect((error as FederationError).message, text).toMatch(
+        /^failed to parse date field \[[^\]]+\] with format \[strict_date_optional_time\|\|epoch_millis\]: line 1, column \d+, compared with the date field \[a\.published\]$/
+      );
+    }
+    expect(check("a.published > '2024-13-45'")).toThrow('[2024-13-45]');
+  });
+
+  it('accepts dates, epoch milliseconds, and strings compared with other fields', () => {
+    for (const text of [
+      "a.published > '2024-12-31'",
+      "a.published >= '2024-01-01T10:00:00Z'",
+      'a.published < 1704067200000',
+      "a.published IN ['2024-01-01', '2024-01-02']",
+      "a.title = '2024-13-45'",
+      "b.published = '2024-13-45'",
+      'a.published IS NULL',
+    ]) {
+      expect(check(text), text).not.toThrow();
+    }
   });
 });

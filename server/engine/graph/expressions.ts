@@ -8,7 +8,8 @@ import { DateTime } from 'luxon';
 import type { Expression } from '../../../common/gql/ast';
 import type { BackendDocument } from '../backends/backend';
 import type { FieldPredicate, ScalarValue } from '../backends/field_predicate';
-import { walkExpression } from './query_binding';
+import { FederationError } from '../errors';
+import { at, walkExpression } from './query_binding';
 
 /** One document per node id; undefined for nodes not bound yet. */
 export type Binding = ReadonlyArray<BackendDocument | undefined>;
@@ -177,6 +178,41 @@ function isScalar(
   e: Expression
 ): e is Extract<Expression, { kind: 'literal' }> & { value: ScalarValue } {
   return e.kind === 'literal' && e.value !== null;
+}
+
+/** The format a string compared with a date field is read in (OpenSearch's default for dates). */
+const DATE_LITERAL_FORMAT = 'strict_date_optional_time||epoch_millis';
+
+/**
+ * Refuses a string compared with a date field (`=`, `<>`, `<`, ..., `IN`) that is no date, as
+ * OpenSearch refuses it in a `range` or `term` (a 400 `parse_exception` naming the value). Decided
+ * here, before any backend sees the condition, so an OpenSearch entity and a virtual-index entity
+ * answer the same: SQL would just match nothing, and evaluated here the comparison would be false.
+ */
+export function assertDateLiterals(
+  expression: Expression,
+  variables: ReadonlyMap<string, number>,
+  isDate: DateFields
+): void {
+  const dateField = (e: Expression) =>
+    e.kind === 'property' && isDate(variables.get(e.variable.name)!, fieldName(e.path));
+  const check = (e: Expression, field: Expression) => {
+    if (e.kind !== 'literal' || typeof e.value !== 'string' || toMillis(e.value) !== null) return;
+    const name = field.kind === 'property' ? `${field.variable.name}.${fieldName(field.path)}` : '';
+    throw new FederationError(
+      400,
+      'parse_exception',
+      `failed to parse date field [${e.value}] with format [${DATE_LITERAL_FORMAT}]: ${at(e.range)}, compared with the date field [${name}]`
+    );
+  };
+  walkExpression(expression, (e) => {
+    if (e.kind === 'comparison') {
+      if (dateField(e.left)) check(e.right, e.left);
+      if (dateField(e.right)) check(e.left, e.right);
+    }
+    if (e.kind === 'in' && dateField(e.operand) && e.list.kind === 'list')
+      e.list.items.forEach((item) => check(item, e.operand));
+  });
 }
 
 /**

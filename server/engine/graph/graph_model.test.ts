@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FederationError } from '../errors';
-import { parseGraphModel } from './graph_model';
+import { parseGraphModel, type ModelLimits } from './graph_model';
 
-function modelError(raw: unknown): string {
+function modelError(raw: unknown, limits?: ModelLimits): string {
   try {
-    parseGraphModel(raw);
+    parseGraphModel(raw, limits);
   } catch (error) {
     expect(error).toBeInstanceOf(FederationError);
     expect((error as FederationError).status).toBe(400);
@@ -144,6 +144,15 @@ describe('parseGraphModel: shape errors name a JSON path', () => {
   });
 });
 
+describe('parseGraphModel: a long list of shape problems', () => {
+  it('names the first twenty and counts the rest', () => {
+    const message = modelError({ label: 'g', entities: Array.from({ length: 25 }, () => 7) });
+    expect(message).toContain('[model.entities[19]]');
+    expect(message).not.toContain('[model.entities[20]]');
+    expect(message).toMatch(/; and 5 more problems$/);
+  });
+});
+
 describe('parseGraphModel: reference errors', () => {
   it('refuses two entities with one label', () => {
     expect(
@@ -191,6 +200,65 @@ describe('parseGraphModel: reference errors', () => {
     const relation = { label: 'R', from: { entity: 'Article' }, to: { entity: 'Company' } };
     expect(modelError({ label: 'g', entities, relations: [relation, relation] })).toBe(
       '[model.relations[1].label] the relation [R] from [Article] to [Company] is defined twice (also at [model.relations[0]])'
+    );
+  });
+});
+
+describe('parseGraphModel: bounds, checked before any entity is read', () => {
+  const limits: ModelLimits = { maxEntities: 3, maxRelations: 2, maxBytes: 1_000 };
+  const entity = (i: number) => ({ label: `E${i}`, indices: ['one-index'] });
+  const relation = (i: number) => ({
+    label: `R${i}`,
+    from: { entity: 'E0' },
+    to: { entity: 'E1' },
+  });
+  const model = (entityCount: number, relationCount: number) => ({
+    label: 'g',
+    entities: Array.from({ length: entityCount }, (_, i) => entity(i)),
+    relations: Array.from({ length: relationCount }, (_, i) => relation(i)),
+  });
+
+  it('accepts a model at every limit', () => {
+    const parsed = parseGraphModel(model(3, 2), limits);
+    expect(parsed.entities.size).toBe(3);
+    expect(parsed.relations).toHaveLength(2);
+  });
+
+  it('refuses too many entities, naming the path, the limit and the setting', () => {
+    expect(modelError(model(4, 0), limits)).toBe(
+      '[model.entities] holds 4 entities, more than the 3 a graph model may hold (setting maxGraphModelEntities); model fewer kinds of nodes'
+    );
+  });
+
+  it('refuses too many relations, naming the path, the limit and the setting', () => {
+    expect(modelError(model(2, 3), limits)).toBe(
+      '[model.relations] holds 3 relations, more than the 2 a graph model may hold (setting maxGraphModelRelations); model fewer kinds of edges'
+    );
+  });
+
+  it('refuses a model whose JSON text is too large, naming the setting', () => {
+    const large = { ...model(1, 0), label: 'x'.repeat(1_000) };
+    expect(modelError(large, limits)).toBe(
+      '[model] is larger than the 1000 bytes of JSON text a graph model may have (setting maxGraphModelBytes); send a smaller model'
+    );
+    // Multi-byte text counts in UTF-8 bytes, as the body held it: 400 characters, 1,200 bytes.
+    expect(modelError({ ...model(1, 0), label: '€'.repeat(400) }, limits)).toContain(
+      'setting maxGraphModelBytes'
+    );
+  });
+
+  it('counts before it checks the shape: 20,000 entities are refused by count alone', () => {
+    // Entities no schema would accept: they are never looked at.
+    const huge = { label: 'g', entities: Array.from({ length: 20_000 }, () => 7) };
+    expect(modelError(huge, { ...limits, maxEntities: 500 })).toContain(
+      'holds 20000 entities, more than the 500'
+    );
+  });
+
+  it("applies the settings' defaults when no limits are given", () => {
+    expect(modelError(model(501, 0))).toContain('more than the 500 a graph model may hold');
+    expect(modelError({ ...model(1, 0), label: 'x'.repeat(256 * 1024) })).toContain(
+      'the 262144 bytes of JSON text'
     );
   });
 });

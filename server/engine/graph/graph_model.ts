@@ -7,6 +7,12 @@
  */
 import { graphModelSchema as modelSchema } from '../../../common/graph/graph_model_schema';
 import { badRequest } from '../errors';
+import { assertModelBounds, DEFAULT_MODEL_LIMITS, type ModelLimits } from './model_bounds';
+
+export type { ModelLimits };
+
+/** Shape problems listed in one error; a model may hold thousands, the first ones say enough. */
+const MAX_LISTED_PROBLEMS = 20;
 
 export interface GraphEntity {
   label: string;
@@ -30,15 +36,26 @@ export interface GraphModel {
   relations: readonly GraphRelation[];
 }
 
-/** Checks the model's shape and its internal references (labels unique, endpoints exist). */
-export function parseGraphModel(raw: unknown): GraphModel {
+/**
+ * Checks the model's size (`limits`: the configured settings; their defaults when absent), then
+ * its shape and its internal references (labels unique, endpoints exist).
+ */
+export function parseGraphModel(
+  raw: unknown,
+  limits: ModelLimits = DEFAULT_MODEL_LIMITS
+): GraphModel {
   if (raw === undefined)
     throw badRequest('[model] is required: send the graph data model with the query');
+  // Before the schema: its work, and everything after it, grows with the model.
+  assertModelBounds(raw, limits);
   const result = modelSchema.safeParse(raw);
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `[${jsonPath(['model', ...issue.path])}] ${issue.message}`
-    );
+    const { issues } = result.error;
+    const problems = issues
+      .slice(0, MAX_LISTED_PROBLEMS)
+      .map((issue) => `[${jsonPath(['model', ...issue.path])}] ${issue.message}`);
+    if (issues.length > MAX_LISTED_PROBLEMS)
+      problems.push(`and ${issues.length - MAX_LISTED_PROBLEMS} more problems`);
     throw badRequest(`invalid graph model: ${problems.join('; ')}`);
   }
   const model = result.data;

@@ -14,7 +14,10 @@ import type {
 } from '../backends/backend';
 import { badRequest, FederationError } from '../errors';
 import { assertQueryStringDepth } from '../opensearch/query_string_depth';
+import { callerGone } from '../request_scope';
+import { stopCheck, WorkBudget } from '../work_budget';
 import {
+  assertDateLiterals,
   conjuncts,
   evaluateCondition,
   nodesOf,
@@ -26,12 +29,9 @@ import { countedNodes, planGraph, type GraphPlan } from './graph_plan';
 import { checkModelMappings } from './model_mappings';
 import { at, bindQuery, type BoundQuery } from './query_binding';
 import { assembleWithPauses } from './row_assembly';
-import { shapeRowsAsync } from './result_shaping';
+import { checkResultWindow, shapeRowsAsync } from './result_shaping';
 import { QuantifiedHops } from './quantified_hops';
 import { ReductionState } from './reduction';
-
-/** Documents examined between two turns of the event loop while rows are assembled. */
-const PAUSE_EVERY = 8_192;
 
 export interface GraphLimits {
   /** Most rows in a response; more gives `truncated: true` (setting maxGraphRows). */
@@ -46,6 +46,16 @@ export interface GraphLimits {
   timeoutMs: number;
   /** Deepest nesting of a node's query string groups (setting maxQueryDepth). */
   maxQueryDepth: number;
+  /** Most steps of the quantified edges' path walks together (setting maxGraphPathSteps). */
+  maxPathSteps: number;
+  /** Most groups of an aggregate query (setting maxGraphGroups). */
+  maxGroups: number;
+  /** Most distinct values held by DISTINCT aggregates (setting maxGraphAggregateValues). */
+  maxAggregateValues: number;
+  /** Largest OFFSET + LIMIT, as OpenSearch bounds from + size (setting maxResultWindow). */
+  maxResultWindow: number;
+  /** Bounds of the model itself (settings maxGraphModelEntities, ...Relations, ...Bytes). */
+  model: { maxEntities: number; maxRelations: number; maxBytes: number };
 }
 
 export interface GraphRequest {
@@ -67,13 +77,19 @@ interface StepStats {
 
 export class GraphService {
   constructor(
-    private readonly deps: { backends: BackendFactory; limits: GraphLimits; clock?: () => number }
+    private readonly deps: {
+      backends: BackendFactory;
+      limits: GraphLimits;
+      clock?: () => number;
+      /** The caller's abort (RequestScope.signal): the query stops when its caller leaves. */
+      signal?: AbortSignal;
+    }
   ) {}
 
   async query(request: GraphRequest): Promise<GraphResponse> {
     const clock = this.deps.clock ?? Date.now;
     const started = clock();
-    const run = new GraphRun(this.deps.limits, clock, request);
+    const run = new GraphRun(this.deps.limits, clock, request, this.deps.signal);
     try {
       return await run.execute(this.deps.backends, started);
     } finally {
@@ -85,29 +101,51 @@ export class GraphService {
 /** One query's execution: its deadline, step statistics and per-node state. */
 class GraphRun {
   private readonly stats = new Map<number, StepStats>();
+  /** Aborts every backend call of the query: at its deadline, when done, when the caller left. */
   private readonly controller = new AbortController();
   private readonly deadline: number;
   private readonly timer: NodeJS.Timeout;
+  private readonly unlinkCaller: () => void;
+  /** Throws the 499 when the caller left, the 504 past the deadline. */
+  private readonly check: () => void;
+  /** What every loop over fetched documents, bindings and paths spends from. */
+  private readonly budget: WorkBudget;
   private currentStep = 'planning';
 
   constructor(
     private readonly limits: GraphLimits,
     private readonly clock: () => number,
-    private readonly request: GraphRequest
+    private readonly request: GraphRequest,
+    /** The caller's abort (RequestScope.signal). */
+    private readonly callerSignal: AbortSignal | undefined
   ) {
     this.deadline = clock() + limits.timeoutMs;
     this.timer = setTimeout(() => this.controller.abort(), limits.timeoutMs);
     this.timer.unref();
+    // The caller leaving stops the statements and streams under way, as the deadline does.
+    const onCallerGone = () => this.controller.abort(callerSignal?.reason ?? callerGone());
+    if (callerSignal?.aborted) onCallerGone();
+    else callerSignal?.addEventListener('abort', onCallerGone, { once: true });
+    this.unlinkCaller = () => callerSignal?.removeEventListener('abort', onCallerGone);
+    this.check = stopCheck(
+      callerSignal,
+      { at: this.deadline, error: () => this.timeoutError(this.currentStep) },
+      clock
+    );
+    this.budget = new WorkBudget(this.check);
   }
 
   /** Stops the deadline timer, and any statement or stream still running for this query. */
   dispose(): void {
     clearTimeout(this.timer);
+    this.unlinkCaller();
     this.controller.abort();
   }
 
   async execute(factory: BackendFactory, started: number): Promise<GraphResponse> {
-    const model = parseGraphModel(this.request.model);
+    // A caller already gone costs nothing: not even the catalog reads of opening its backends.
+    this.check();
+    const model = parseGraphModel(this.request.model, this.limits.model);
     if (typeof this.request.query !== 'string' || this.request.query.trim() === '') {
       throw badRequest('[query] is required: send the GQL query as a string');
     }
@@ -122,18 +160,25 @@ class GraphRun {
       );
     }
     const query = bindQuery(parsed.statement, model, { maxHops: this.limits.maxHops });
+    checkResultWindow(query.statement, this.limits.maxResultWindow);
     for (const node of query.nodes) {
       for (const text of node.queryStrings) {
         assertQueryStringDepth(text, 0, this.limits.maxQueryDepth, `the node (${node.display})`);
       }
     }
-    const { backends: entityBackends, relationsChecked } = await checkModelMappings(factory, model);
+    const { backends: entityBackends, relationsChecked } = await checkModelMappings(
+      factory,
+      model,
+      {
+        budget: this.budget,
+      }
+    );
     const backends = await Promise.all(
       query.nodes.map((node) =>
         node.labels.length === 1 ? entityBackends.get(node.labels[0])! : factory.open(node.indices)
       )
     );
-    const state = new ReductionState(query, backends, this.limits, entityBackends);
+    const state = new ReductionState(query, backends, this.limits, entityBackends, this.budget);
     const [conditions] = await Promise.all([this.pushDown(query, state), relationsChecked]);
     // A node without conditions is counted only when no node has one: it cannot be the start,
     // and counting it would read it whole (a full scan on a SQL table).
@@ -164,8 +209,12 @@ class GraphRun {
                 state,
                 documents!,
                 this.options(assemble.id),
-                this.limits.maxDocuments,
-                this.limits.maxFrontierKeys
+                {
+                  maxDocuments: this.limits.maxDocuments,
+                  maxKeys: this.limits.maxFrontierKeys,
+                  maxPathSteps: this.limits.maxPathSteps,
+                },
+                this.budget
               )
             : undefined;
         return shapeRowsAsync(
@@ -175,12 +224,14 @@ class GraphRun {
             : assembleWithPauses(
                 { query, plan, documents: documents!, conditions, isDate },
                 hops,
-                PAUSE_EVERY
+                this.budget
               ),
           query.variables,
           {
             maxRows: this.limits.maxRows,
-            checkDeadline: () => this.checkDeadline(assemble.pattern),
+            maxGroups: this.limits.maxGroups,
+            maxAggregateValues: this.limits.maxAggregateValues,
+            budget: this.budget,
           }
         );
       },
@@ -249,7 +300,13 @@ class GraphRun {
    */
   private async pushDown(query: BoundQuery, state: ReductionState) {
     const rowConditions: Array<{ expression: Expression; nodes: ReadonlySet<number> }> = [];
-    for (const expression of conjuncts(query.statement.where)) {
+    const where = conjuncts(query.statement.where);
+    // A string compared with a date field must be a date, decided here for every kind of
+    // entity before any condition reaches a backend (OpenSearch refuses it, SQL would not).
+    await state.loadDateFields(where.map((expression) => ({ expression })));
+    const isDate: DateFields = (node, field) => state.isDate(node, field);
+    for (const expression of where) assertDateLiterals(expression, query.variables, isDate);
+    for (const expression of where) {
       const nodes = nodesOf(expression, query.variables);
       if (nodes.size === 0) {
         // `WHERE TRUE`, `1 = 1`: decided now, once. False means no row at all.
@@ -294,27 +351,25 @@ class GraphRun {
   ): Promise<T> {
     const stats = this.statsOf(id);
     this.currentStep = pattern || this.currentStep;
-    this.checkDeadline(this.currentStep);
+    this.check();
     stats.start = this.clock();
     try {
       const result = await work();
       stats.rows = rows(result);
       return result;
     } catch (error) {
+      // Whatever a call failed with once its caller left or its deadline passed, that is why.
+      if (this.callerSignal?.aborted) throw this.callerSignal.reason ?? callerGone();
       if (this.controller.signal.aborted || this.clock() >= this.deadline)
-        this.timeout(this.currentStep, error);
+        throw this.timeoutError(this.currentStep, error);
       throw error;
     } finally {
       stats.stop = this.clock();
     }
   }
 
-  private checkDeadline(step: string): void {
-    if (this.clock() >= this.deadline) this.timeout(step);
-  }
-
-  private timeout(step: string, cause?: unknown): never {
-    throw new FederationError(
+  private timeoutError(step: string, cause?: unknown): FederationError {
+    return new FederationError(
       504,
       'graph_timeout_exception',
       `the graph query did not finish within ${this.limits.timeoutMs} ms (setting graphTimeoutMs); it was at the step [${step}]`,

@@ -3,9 +3,10 @@
  * mixed), every relation field is mapped, and the two ends of a relation can hold equal values.
  * Each error names the offending part of the model as a JSON path.
  */
-import type { Backend, BackendFactory } from '../backends/backend';
+import type { Backend, BackendFactory, FieldType } from '../backends/backend';
 import { badRequest, FederationError, OpenSearchResponseError } from '../errors';
-import type { GraphModel } from './graph_model';
+import type { WorkBudget } from '../work_budget';
+import type { GraphEntity, GraphModel } from './graph_model';
 
 const NUMERIC = new Set([
   'long',
@@ -29,92 +30,130 @@ function joinFamily(type: string): 'number' | 'string' | 'date' | 'boolean' | nu
   return null;
 }
 
-/** Opens a backend per entity, checking the model's indices and relation fields on the way. */
+/** Entities over the same list of indices: one backend, one read of the fields they join on. */
+interface IndexGroup {
+  /** The first entity naming the list: errors about the indices name it. */
+  entity: GraphEntity;
+  backend: Promise<Backend>;
+  fields: Set<string>;
+  types?: Map<string, FieldType>;
+}
+
+/**
+ * Opens one backend per distinct list of indices and reads, in one round, the types of every
+ * field the model's relations join on there; each error names the part of the model at fault.
+ * The work grows with the distinct indices and fields a model names, not with its entities: a
+ * model of 500 entities over one index reads that index's mapping once (it was a request per
+ * entity and field, 1,500 for such a model). `budget` (the request's) lets the loops over the
+ * model's parts pause and stop with the request.
+ */
 export async function checkModelMappings(
   factory: BackendFactory,
-  model: GraphModel
+  model: GraphModel,
+  options: { budget?: WorkBudget } = {}
 ): Promise<{ backends: Map<string, Backend>; relationsChecked: Promise<void> }> {
-  const backends = new Map<string, Backend>();
-  const opened = new Map<string, Promise<Backend>>();
+  const { budget } = options;
+  const groups = new Map<string, IndexGroup>();
+  const groupOf = new Map<string, IndexGroup>();
   for (const entity of model.entities.values()) {
-    const where = `[${entity.path}.indices] of entity [${entity.label}]`;
-    const backend = factory.open(entity.indices).catch((error) => {
-      throw rewrap(error, where);
-    });
-    backend.catch(() => undefined);
-    opened.set(entity.label, backend);
-  }
-  // The relation fields are read while the indices are checked: one round trip, not two.
-  const fieldTypes = new Map<string, Promise<string | null>>();
-  const fieldType = (entity: string, field: string) => {
-    const key = `${entity}\u0000${field}`;
-    let type = fieldTypes.get(key);
-    if (!type) {
-      type = opened.get(entity)!.then((backend) => backend.fieldType(field));
-      type.catch(() => undefined);
-      fieldTypes.set(key, type);
+    await budget?.tick();
+    const key = entity.indices.join('\u0000');
+    let group = groups.get(key);
+    if (group === undefined) {
+      const backend = factory.open(entity.indices);
+      backend.catch(() => undefined);
+      group = { entity, backend, fields: new Set() };
+      groups.set(key, group);
     }
-    return type;
-  };
+    groupOf.set(entity.label, group);
+  }
   for (const relation of model.relations) {
+    await budget?.tick();
     for (const side of ['from', 'to'] as const)
-      fieldType(relation[side].entity, relation[side].field);
+      groupOf.get(relation[side].entity)!.fields.add(relation[side].field);
   }
   await Promise.all(
-    [...model.entities.values()].map(async (entity) => {
-      const where = `[${entity.path}.indices] of entity [${entity.label}]`;
-      const backend = await opened.get(entity.label)!;
+    [...groups.values()].map(async (group) => {
+      const where = `[${group.entity.path}.indices] of entity [${group.entity.label}]`;
       try {
-        // `_index` is mapped in every index that exists: this is the existence check.
-        await backend.fieldType('_index');
+        const backend = await group.backend;
+        // Reading any field fails when an index is missing or refused: that is the existence
+        // check. `_index` is mapped in every index that exists, for entities nothing joins on.
+        const fields = group.fields.size > 0 ? [...group.fields] : ['_index'];
+        group.types = await readFieldTypes(backend, fields);
       } catch (error) {
         throw rewrap(error, where);
       }
-      backends.set(entity.label, backend);
     })
   );
-  // The relation fields are checked while the caller goes on (push-down reads mappings too);
-  // the caller awaits this before anything runs.
-  const relationsChecked = Promise.all(
-    model.relations.map(async (relation) => {
-      const types = await Promise.all(
-        (['from', 'to'] as const).map(async (side) => {
-          const end = relation[side];
-          const entity = model.entities.get(end.entity)!;
-          const type = await fieldType(end.entity, end.field);
-          const where = `[${relation.path}.${side}.field]`;
-          if (type === null) {
-            throw badRequest(
-              `${where} the field [${end.field}] is not mapped in [${entity.indices.join(', ')}] of entity [${entity.label}]; name a field those indices have`
-            );
-          }
-          if (type === 'conflict') {
-            throw badRequest(
-              `${where} the field [${end.field}] has different types in [${entity.indices.join(', ')}] of entity [${entity.label}]; a relation field needs one type`
-            );
-          }
-          const family = joinFamily(type);
-          if (family === null) {
-            throw badRequest(
-              `${where} the field [${end.field}] of entity [${entity.label}] is of type [${type}], which cannot be joined on; use a keyword, numeric, date or boolean field${type === 'text' ? ` (a text field often has a keyword sub-field, e.g. [${end.field}.keyword])` : ''}`
-            );
-          }
-          return { family, type, field: end.field };
-        })
-      );
-      const [from, to] = types;
-      // `_id` is text in OpenSearch; numbers stored as ids join with numeric fields as `term` does.
-      const idWithNumber = (a: typeof from, b: typeof to) =>
-        a.field === '_id' && b.family === 'number';
-      if (from.family !== to.family && !idWithNumber(from, to) && !idWithNumber(to, from)) {
-        throw badRequest(
-          `[${relation.path}] the relation [${relation.label}] joins [${from.field}] of type [${from.type}] with [${to.field}] of type [${to.type}], whose values can never be equal; join fields of the same kind (numbers, keywords or dates)`
-        );
-      }
-    })
+  const backends = new Map<string, Backend>();
+  for (const entity of model.entities.values()) {
+    await budget?.tick();
+    backends.set(entity.label, await groupOf.get(entity.label)!.backend);
+  }
+  // Kept a promise for callers that overlap it with their own reads; the types are known now.
+  const relationsChecked = checkRelations(
+    model,
+    (entity, field) => groupOf.get(entity)!.types!.get(field)!,
+    budget
   );
   relationsChecked.catch(() => undefined);
-  return { backends, relationsChecked: relationsChecked.then(() => undefined) };
+  return { backends, relationsChecked };
+}
+
+/**
+ * The types of `fields` in a backend's indices, read together. Through the `Backend` interface
+ * that is one `fieldType` read per field, all at once; a backend that could answer a list in one
+ * request (`_field_caps?fields=a,b`) would be asked here.
+ */
+async function readFieldTypes(
+  backend: Backend,
+  fields: readonly string[]
+): Promise<Map<string, FieldType>> {
+  const types = await Promise.all(fields.map((field) => backend.fieldType(field)));
+  return new Map(fields.map((field, i) => [field, types[i]]));
+}
+
+/** Every relation joins two mapped fields whose values can be equal. */
+async function checkRelations(
+  model: GraphModel,
+  typeOf: (entity: string, field: string) => FieldType,
+  budget: WorkBudget | undefined
+): Promise<void> {
+  for (const relation of model.relations) {
+    await budget?.tick();
+    const [from, to] = (['from', 'to'] as const).map((side) => {
+      const end = relation[side];
+      const entity = model.entities.get(end.entity)!;
+      const type = typeOf(end.entity, end.field);
+      const where = `[${relation.path}.${side}.field]`;
+      if (type === null) {
+        throw badRequest(
+          `${where} the field [${end.field}] is not mapped in [${entity.indices.join(', ')}] of entity [${entity.label}]; name a field those indices have`
+        );
+      }
+      if (type === 'conflict') {
+        throw badRequest(
+          `${where} the field [${end.field}] has different types in [${entity.indices.join(', ')}] of entity [${entity.label}]; a relation field needs one type`
+        );
+      }
+      const family = joinFamily(type);
+      if (family === null) {
+        throw badRequest(
+          `${where} the field [${end.field}] of entity [${entity.label}] is of type [${type}], which cannot be joined on; use a keyword, numeric, date or boolean field${type === 'text' ? ` (a text field often has a keyword sub-field, e.g. [${end.field}.keyword])` : ''}`
+        );
+      }
+      return { family, type, field: end.field };
+    });
+    // `_id` is text in OpenSearch; numbers stored as ids join with numeric fields as `term` does.
+    const idWithNumber = (a: typeof from, b: typeof to) =>
+      a.field === '_id' && b.family === 'number';
+    if (from.family !== to.family && !idWithNumber(from, to) && !idWithNumber(to, from)) {
+      throw badRequest(
+        `[${relation.path}] the relation [${relation.label}] joins [${from.field}] of type [${from.type}] with [${to.field}] of type [${to.type}], whose values can never be equal; join fields of the same kind (numbers, keywords or dates)`
+      );
+    }
+  }
 }
 
 function rewrap(error: unknown, where: string): unknown {

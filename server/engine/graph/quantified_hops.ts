@@ -1,54 +1,61 @@
 /**
  * Paths of quantified edges `-[:R]->{min,max}` for row assembly: the documents of the relation's
  * entity within reach are fetched level by level (only the two relation fields), then each
- * bound document walks them depth-first, never repeating a document on a path.
+ * bound document's reach is computed by hop_walk.ts, never repeating a document on a path.
+ *
+ * Why generators: row assembly is a synchronous generator that yields PAUSE when the query's
+ * WorkBudget has used its slice, and its async consumer lets the event loop run and checks the
+ * deadline and the caller's abort. A walk runs in the middle of assembly, for the document just
+ * bound, so it is a generator too that assembly delegates to with `yield*`: the walk pauses
+ * exactly like the loop around it, and only the walks that assembly reaches are ever done (a
+ * LIMIT met early stops them), where computing every reach ahead would walk from every document
+ * of an end whatever the answer needs.
  */
 import type { BackendDocument, CallOptions } from '../backends/backend';
 import { KeySetBuilder } from '../backends/key_set';
 import { badRequest } from '../errors';
-import { joinKey, scalarValues } from './expressions';
+import type { WorkBudget } from '../work_budget';
+import { scalarValues } from './expressions';
+import { documentIdentity, HopWalk, PathSteps, type HopReach } from './hop_walk';
 import type { BoundEdge, BoundQuery } from './query_binding';
 import { hopDirections, type HopDirection, type ReductionState } from './reduction';
 import type { HopIndex } from './row_assembly';
+import type { Pause } from './result_shaping';
 
-const identity = (doc: BackendDocument) => `${doc._index}\u0000${doc._id}`;
-
-class Lookup {
-  private readonly byKey = new Map<string, BackendDocument[]>();
-  constructor(documents: Iterable<BackendDocument>, field: string) {
-    for (const doc of documents) {
-      for (const key of new Set(scalarValues(doc, field.split('.')).map(joinKey))) {
-        if (key === null) continue;
-        const list = this.byKey.get(key);
-        if (list) list.push(doc);
-        else this.byKey.set(key, [doc]);
-      }
-    }
-  }
-  find(key: string): readonly BackendDocument[] {
-    return this.byKey.get(key) ?? [];
-  }
+export interface HopLimits {
+  /** Most documents a quantified edge may reach (setting maxGraphDocuments). */
+  maxDocuments: number;
+  /** Most keys carried across one hop (setting maxGraphFrontierKeys). */
+  maxKeys: number;
+  /** Most path steps of all the query's walks together (setting maxGraphPathSteps). */
+  maxPathSteps: number;
 }
 
 export class QuantifiedHops implements HopIndex {
-  private readonly reach = new Map<string, BackendDocument[]>();
+  /** Reaches already computed, by edge, direction and start. */
+  private readonly reached = new Map<string, HopReach>();
+  private readonly walks = new Map<string, HopWalk>();
+  private readonly steps: PathSteps;
 
   private constructor(
-    private readonly query: BoundQuery,
     /** Per edge id: the fetched middle documents of its entity, by identity. */
     private readonly middle: Map<number, Map<string, BackendDocument>>,
     private readonly documents: ReadonlyArray<readonly BackendDocument[]>,
-    private readonly maxDocuments: number
-  ) {}
+    limits: HopLimits,
+    private readonly budget: WorkBudget
+  ) {
+    this.steps = new PathSteps(limits.maxPathSteps);
+  }
 
   static async build(
     query: BoundQuery,
     state: ReductionState,
     documents: ReadonlyArray<readonly BackendDocument[]>,
     options: CallOptions,
-    maxDocuments: number,
-    maxKeys: number
+    limits: HopLimits,
+    budget: WorkBudget
   ): Promise<QuantifiedHops> {
+    const { maxDocuments, maxKeys } = limits;
     const middle = new Map<number, Map<string, BackendDocument>>();
     for (const edge of query.edges) {
       if (!edge.quantifier) continue;
@@ -59,22 +66,30 @@ export class QuantifiedHops implements HopIndex {
       );
       const found = new Map<string, BackendDocument>();
       // Walk from both ends' documents: every middle document of a path is within max-1 hops of either.
-      const starts = [...documents[edge.left], ...documents[edge.right]];
-      const directions = [...hopDirections(edge, edge.left), ...hopDirections(edge, edge.right)];
-      let frontier: readonly BackendDocument[] = starts;
-      for (let hop = 1; hop < edge.quantifier.max && frontier.length > 0; hop++) {
+      const directions = uniqueDirections([
+        ...hopDirections(edge, edge.left),
+        ...hopDirections(edge, edge.right),
+      ]);
+      let frontier: ReadonlyArray<readonly BackendDocument[]> = [
+        documents[edge.left],
+        documents[edge.right],
+      ];
+      for (let hop = 1; hop < edge.quantifier.max && frontier.some((f) => f.length > 0); hop++) {
         const next: BackendDocument[] = [];
-        for (const d of uniqueDirections(directions)) {
+        for (const d of directions) {
+          // The builder sorts and de-duplicates keys that arrive in any order.
           const keys = new KeySetBuilder(
             maxKeys,
             `the quantified edge [${edge.name}:${edge.label}]`,
             'maxGraphFrontierKeys'
           );
-          const values = [
-            ...new Set(frontier.flatMap((doc) => scalarValues(doc, d.value.split('.')))),
-          ];
-          // The builder sorts and de-duplicates keys that arrive in any order.
-          values.forEach((v) => keys.add(v));
+          const path = d.value.split('.');
+          for (const docs of frontier) {
+            for (const doc of docs) {
+              for (const value of scalarValues(doc, path)) keys.add(value);
+              await budget.tick();
+            }
+          }
           const set = keys.build();
           if (set.values.length === 0) continue;
           const filter = (await entity.keyFilter(d.lookup, set)).filter;
@@ -84,7 +99,8 @@ export class QuantifiedHops implements HopIndex {
             limit: maxDocuments + 1,
             ordered: false,
           })) {
-            const id = identity(doc);
+            await budget.tick();
+            const id = documentIdentity(doc);
             if (found.has(id)) continue;
             if (found.size >= maxDocuments) {
               throw badRequest(
@@ -95,62 +111,50 @@ export class QuantifiedHops implements HopIndex {
             next.push(doc);
           }
         }
-        frontier = next;
+        frontier = [next];
       }
       middle.set(edge.id, found);
     }
-    return new QuantifiedHops(query, middle, documents, maxDocuments);
-  }
-
-  connects(edge: BoundEdge, from: BackendDocument, to: BackendDocument): boolean {
-    const target = identity(to);
-    return this.reachable(edge, from, 'forward').some((doc) => identity(doc) === target);
+    return new QuantifiedHops(middle, documents, limits, budget);
   }
 
   /**
    * The documents of the far end of `edge` reachable from `from` (bound at the left end when
    * `forward`) in min..max hops without repeating a document.
    */
-  reachable(
+  *reachable(
     edge: BoundEdge,
     from: BackendDocument,
     direction: 'forward' | 'backward'
-  ): readonly BackendDocument[] {
-    const cacheKey = `${edge.id}\u0000${direction}\u0000${identity(from)}`;
-    const cached = this.reach.get(cacheKey);
+  ): Generator<Pause, HopReach> {
+    const cacheKey = `${edge.id}\u0000${direction}\u0000${documentIdentity(from)}`;
+    const cached = this.reached.get(cacheKey);
     if (cached) return cached;
-    const near = direction === 'forward' ? edge.left : edge.right;
-    const far = direction === 'forward' ? edge.right : edge.left;
-    const directions = uniqueDirections(hopDirections(edge, near));
-    const targets = new Map(this.documents[far].map((doc) => [identity(doc), doc]));
-    const pool = new Map(this.middle.get(edge.id)!);
-    for (const [id, doc] of targets) pool.set(id, doc);
-    const lookups = directions.map((d) => new Lookup(pool.values(), d.lookup));
-    const { min, max } = edge.quantifier!;
-    const result = new Map<string, BackendDocument>();
-    const onPath = new Set<string>([identity(from)]);
-    const walk = (doc: BackendDocument, depth: number): void => {
-      directions.forEach((d, i) => {
-        for (const value of scalarValues(doc, d.value.split('.'))) {
-          const key = joinKey(value);
-          if (key === null) continue;
-          for (const next of lookups[i].find(key)) {
-            const id = identity(next);
-            if (onPath.has(id)) continue;
-            if (depth + 1 >= min && targets.has(id)) result.set(id, targets.get(id)!);
-            if (depth + 1 < max) {
-              onPath.add(id);
-              walk(next, depth + 1);
-              onPath.delete(id);
-            }
-          }
-        }
-      });
-    };
-    walk(from, 0);
-    const found = [...result.values()];
-    if (this.reach.size < this.maxDocuments) this.reach.set(cacheKey, found);
-    return found;
+    const reach = yield* this.walkOf(edge, direction).reach(from);
+    // Each reach cost at least one step per document it holds, so the steps setting bounds
+    // what the cache keeps.
+    this.reached.set(cacheKey, reach);
+    return reach;
+  }
+
+  private walkOf(edge: BoundEdge, direction: 'forward' | 'backward'): HopWalk {
+    const key = `${edge.id}\u0000${direction}`;
+    let walk = this.walks.get(key);
+    if (!walk) {
+      const near = direction === 'forward' ? edge.left : edge.right;
+      const far = direction === 'forward' ? edge.right : edge.left;
+      const directions = uniqueDirections(hopDirections(edge, near));
+      walk = new HopWalk(
+        edge,
+        directions,
+        this.middle.get(edge.id)!,
+        this.documents[far],
+        this.steps,
+        this.budget
+      );
+      this.walks.set(key, walk);
+    }
+    return walk;
   }
 }
 

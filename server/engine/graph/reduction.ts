@@ -8,6 +8,7 @@ import type { Backend, BackendDocument, CallOptions } from '../backends/backend'
 import type { FieldPredicate } from '../backends/field_predicate';
 import { keyCount, unionKeySets, type KeySet } from '../backends/key_set';
 import { badRequest } from '../errors';
+import { WorkBudget } from '../work_budget';
 import { evaluateCondition, fieldName } from './expressions';
 import type { GraphLimits } from './graph_service';
 import {
@@ -49,7 +50,9 @@ export class ReductionState {
     readonly backends: readonly Backend[],
     private readonly limits: GraphLimits,
     /** Backends of whole entities, for the hidden middle hops of quantified edges. */
-    readonly entityBackends: ReadonlyMap<string, Backend>
+    readonly entityBackends: ReadonlyMap<string, Backend>,
+    /** The query's budget: loops over fetched documents pause on it (none in tests). */
+    private readonly budget = new WorkBudget(() => {})
   ) {
     this.filters = query.nodes.map((node) =>
       node.queryStrings.map((q) => ({ query_string: { query: q } }))
@@ -238,16 +241,22 @@ export class ReductionState {
         );
       }
       documents.push(doc);
+      // Buffered documents arrive without a turn of the event loop: pause on the budget.
+      await this.budget.tick();
     }
     const conditions = this.remaining[node];
     if (conditions.length === 0) return documents;
     const binding: Array<BackendDocument | undefined> = this.query.nodes.map(() => undefined);
-    return documents.filter((doc) => {
+    const kept: BackendDocument[] = [];
+    for (const doc of documents) {
       binding[node] = doc;
-      return conditions.every((c) =>
+      const holds = conditions.every((c) =>
         evaluateCondition(c, binding, this.query.variables, (n, f) => this.isDate(n, f))
       );
-    });
+      if (holds) kept.push(doc);
+      await this.budget.tick();
+    }
+    return kept;
   }
 }
 

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { parseGql, type GqlStatement } from '../../../common/gql';
 import type { BackendDocument } from '../backends/backend';
 import { FederationError } from '../errors';
+import { WorkBudget } from '../work_budget';
 import { parseGraphModel } from './graph_model';
 import { bindQuery } from './query_binding';
 import type { Binding } from './expressions';
-import { shapeRows, type ShapingLimits } from './result_shaping';
+import { checkResultWindow, shapeRows, shapeRowsAsync, type ShapingLimits } from './result_shaping';
 
 const doc = (id: string, source: Record<string, unknown>): BackendDocument => ({
   _index: 'people',
@@ -24,7 +25,11 @@ function statement(text: string): GqlStatement {
   return result.statement!;
 }
 
-const limits = (maxRows = 1000): ShapingLimits => ({ maxRows, checkDeadline: () => {} });
+const limits = (maxRows = 1000): ShapingLimits => ({
+  maxRows,
+  maxGroups: 100_000,
+  maxAggregateValues: 1_000_000,
+});
 
 /** Shapes `SELECT <select> FROM "g" MATCH (a), (b) <rest>` over bindings of `a` only. */
 function shape(
@@ -363,24 +368,128 @@ describe('shapeRows: streaming', () => {
     expect(state.taken).toBe(2);
   });
 
-  it('checks the deadline while reading many bindings', () => {
+  it('pauses on its budget while reading many bindings, and stops when the check throws', async () => {
     let checks = 0;
     const bindings: Binding[] = Array.from({ length: 10_000 }, (_, i) => [
       doc(String(i), {}),
       undefined,
     ]);
-    shapeRows(statement('SELECT COUNT(*) FROM "g" MATCH (a), (b)'), bindings, variables, {
-      maxRows: 10,
-      checkDeadline: () => void checks++,
-    });
+    // A slice of 0 ms: a pause (and a check) at every read of the clock.
+    const counting = new WorkBudget(() => void checks++, 0);
+    await shapeRowsAsync(
+      statement('SELECT COUNT(*) FROM "g" MATCH (a), (b)'),
+      bindings,
+      variables,
+      {
+        ...limits(10),
+        budget: counting,
+      }
+    );
     expect(checks).toBeGreaterThan(0);
-    expect(() =>
-      shapeRows(statement('SELECT a FROM "g" MATCH (a), (b) ORDER BY a._id'), bindings, variables, {
-        maxRows: 10,
-        checkDeadline: () => {
-          throw new Error('deadline passed');
-        },
-      })
-    ).toThrow('deadline passed');
+    const expired = new WorkBudget(() => {
+      throw new Error('deadline passed');
+    }, 0);
+    await expect(
+      shapeRowsAsync(
+        statement('SELECT a FROM "g" MATCH (a), (b) ORDER BY a._id'),
+        bindings,
+        variables,
+        { ...limits(10), budget: expired }
+      )
+    ).rejects.toThrow('deadline passed');
+  });
+});
+
+describe('shapeRows: bounded by the settings, never by the input', () => {
+  const many = (n: number, value: (i: number) => Record<string, unknown>): Binding[] =>
+    Array.from({ length: n }, (_, i) => [doc(String(i), value(i)), undefined]);
+
+  it('refuses OFFSET + LIMIT past maxResultWindow in OpenSearch’s words, OFFSET alone without LIMIT', () => {
+    const window = (rest: string) => () =>
+      checkResultWindow(statement(`SELECT a.n FROM "g" MATCH (a), (b) ${rest}`), 10_000);
+    expect(window('LIMIT 10 OFFSET 9990')).not.toThrow();
+    expect(window('OFFSET 10000')).not.toThrow();
+    expect(window('LIMIT 10000')).not.toThrow();
+    const error = errorOf(window('LIMIT 1 OFFSET 1000000000'));
+    expect(error.type).toBe('illegal_argument_exception');
+    expect(error.message).toContain(
+      'Result window is too large, OFFSET + LIMIT must be less than or equal to: [10000] but was [1000000001]'
+    );
+    expect(error.message).toContain('setting maxResultWindow');
+    expect(errorOf(window('OFFSET 10001')).message).toContain('but was [10001]');
+    expect(errorOf(window('LIMIT 10001')).message).toContain('but was [10001]');
+  });
+
+  it('keeps the best rows of ORDER BY as a sort would, ties in arrival order', () => {
+    const rows = many(5_000, (i) => ({ n: (i * 7919) % 1_000, i }));
+    const sortedRows = rows
+      .map((b) => b[0]!._source as { n: number; i: number })
+      .sort((x, y) => y.n - x.n)
+      .map((r) => [r.n, r.i]);
+    for (const [limit, offset] of [
+      [10, 0],
+      [7, 993],
+      [50, 4_000],
+    ]) {
+      const result = shapeRows(
+        statement(
+          `SELECT a.n, a.i FROM "g" MATCH (a), (b) ORDER BY a.n DESC LIMIT ${limit} OFFSET ${offset}`
+        ),
+        rows,
+        variables,
+        limits()
+      );
+      expect(result.rows, `LIMIT ${limit} OFFSET ${offset}`).toEqual(
+        sortedRows.slice(offset, offset + limit)
+      );
+    }
+  });
+
+  it('applies DISTINCT with ORDER BY within the kept rows, exactly', () => {
+    // 20,000 bindings, 500 distinct values, each seen 40 times in scattered order.
+    const rows = many(20_000, (i) => ({ n: (i * 7919) % 500 }));
+    const result = shapeRows(
+      statement('SELECT DISTINCT a.n FROM "g" MATCH (a), (b) ORDER BY a.n DESC LIMIT 5 OFFSET 3'),
+      rows,
+      variables,
+      limits()
+    );
+    expect(result.rows).toEqual([[496], [495], [494], [493], [492]]);
+    // Ranked by an unselected property: each distinct row by the best key one of its bindings gave.
+    const byAge = shape(
+      'DISTINCT a.city',
+      [...people, doc('5', { city: 'Turku', age: 99 })],
+      'ORDER BY a.age DESC'
+    );
+    expect(byAge.rows).toEqual([['Turku'], ['Oulu'], [null]]);
+  });
+
+  it('refuses more groups than maxGraphGroups, naming the setting', () => {
+    const rows = many(50, (i) => ({ n: i }));
+    const run = (maxGroups: number) => () =>
+      shapeRows(statement('SELECT a.n, COUNT(*) FROM "g" MATCH (a), (b)'), rows, variables, {
+        ...limits(),
+        maxGroups,
+      });
+    expect(run(50)().rows).toHaveLength(50);
+    const error = errorOf(run(49));
+    expect(error.message).toContain('more than 49 groups');
+    expect(error.message).toContain('setting maxGraphGroups');
+  });
+
+  it('refuses DISTINCT aggregates holding more than maxGraphAggregateValues values over all groups', () => {
+    // Two groups of 30 distinct values each: 60 in all.
+    const rows = many(60, (i) => ({ g: i % 2, n: i }));
+    const run = (maxAggregateValues: number) => () =>
+      shapeRows(
+        statement('SELECT a.g, COUNT(DISTINCT a.n), SUM(DISTINCT a.n) FROM "g" MATCH (a), (b)'),
+        rows,
+        variables,
+        { ...limits(), maxAggregateValues }
+      );
+    expect(run(120)().rows).toHaveLength(2);
+    const error = errorOf(run(100));
+    expect(error.message).toContain('more than 100 distinct values');
+    expect(error.message).toContain('setting maxGraphAggregateValues');
   });
 });

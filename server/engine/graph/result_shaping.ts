@@ -1,11 +1,15 @@
 /**
  * From bindings to the response's rows: item values, implicit grouping with aggregates,
  * DISTINCT, ORDER BY, OFFSET/LIMIT, and the row cap (`truncated`, never a silent cut). Memory is
- * bounded by what the answer needs: without ORDER BY or grouping rows stream and stop at the
- * limit; with ORDER BY only the best offset+limit rows are kept.
+ * bounded by the settings, never by the input: OFFSET + LIMIT is at most maxResultWindow
+ * (checked when the query is bound); without ORDER BY rows stream and stop at offset + the rows
+ * wanted; with ORDER BY a bounded heap keeps the best of them (DISTINCT deduplicates inside it);
+ * groups are at most maxGraphGroups and DISTINCT aggregate values maxGraphAggregateValues.
+ * Every loop spends from the query's WorkBudget and yields PAUSE when its slice is used.
  */
 import type { Expression, GqlStatement } from '../../../common/gql/ast';
 import { badRequest } from '../errors';
+import type { WorkBudget } from '../work_budget';
 import {
   compareValues,
   presentValues,
@@ -13,6 +17,7 @@ import {
   scalarValues,
   type Binding,
 } from './expressions';
+import { TopRows } from './top_rows';
 
 export interface ShapedRows {
   rows: unknown[][];
@@ -22,8 +27,31 @@ export interface ShapedRows {
 export interface ShapingLimits {
   /** Most rows in a response (setting maxGraphRows). */
   maxRows: number;
-  /** Called every few thousand bindings; throws when the query's deadline has passed. */
-  checkDeadline: () => void;
+  /** Most groups of an aggregate query (setting maxGraphGroups). */
+  maxGroups: number;
+  /** Most values all DISTINCT aggregates hold together (setting maxGraphAggregateValues). */
+  maxAggregateValues: number;
+  /**
+   * The query's budget: loops spend from it and yield PAUSE when its slice is used; the async
+   * consumer's pause throws the 504 at the deadline and the 499 when the caller left. Without
+   * one (tests, small inputs) nothing pauses.
+   */
+  budget?: WorkBudget;
+}
+
+/**
+ * OFFSET + LIMIT (OFFSET alone without LIMIT) bounded as OpenSearch bounds from + size
+ * (`index.max_result_window`): rows up to the offset are produced and held before any is
+ * answered, so a huge OFFSET would hold the host's memory. Checked when the query is bound,
+ * before anything is read (EXPLAIN says it too).
+ */
+export function checkResultWindow(statement: GqlStatement, maxResultWindow: number): void {
+  const offset = statement.offset?.value ?? 0;
+  const window = offset + (statement.limit?.value ?? 0);
+  if (window <= maxResultWindow) return;
+  throw badRequest(
+    `Result window is too large, OFFSET + LIMIT must be less than or equal to: [${maxResultWindow}] but was [${window}]. Narrow the pattern, or page with ORDER BY and a WHERE condition on the last value seen; this limit is the setting maxResultWindow (index.max_result_window).`
+  );
 }
 
 type Value = unknown;
@@ -88,8 +116,8 @@ export async function shapeRowsAsync(
   const core = shapeCore(statement, bindings, variables, limits);
   for (let step = core.next(); ; step = core.next()) {
     if (step.done) return step.value;
-    await new Promise((resolve) => setImmediate(resolve));
-    limits.checkDeadline();
+    if (limits.budget) await limits.budget.pause();
+    else await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -104,24 +132,26 @@ function* shapeCore(
   // One row past the cap tells that the answer was cut.
   const wanted = Math.min(limit ?? Infinity, limits.maxRows + 1);
   const grouped = statement.items.some((item) => isAggregate(item.expression));
+  const ordered = statement.orderBy.length > 0;
   const source = grouped
     ? groupRows(statement, bindings, variables, limits)
     : plainRows(statement, bindings, variables, limits);
   let rows: ShapedRow[] = [];
-  if (statement.orderBy.length > 0) {
-    // The first offset+wanted rows in ORDER BY order, keeping at most twice that at a time.
+  if (ordered) {
+    // The first offset+wanted rows in ORDER BY order; DISTINCT rows are made one in the heap.
     const descending = statement.orderBy.map((o) => o.descending);
-    const compare = (a: ShapedRow, b: ShapedRow) => compareKeys(a.keys, b.keys, descending);
-    const bound = Number.isFinite(offset + wanted) ? Math.max(offset + wanted, 1) : Infinity;
+    const top = new TopRows<ShapedRow>(offset + wanted, (a, b) =>
+      compareKeys(a.keys, b.keys, descending)
+    );
+    const distinct = statement.distinct && !grouped;
     for (const row of source) {
       if (row === PAUSE) {
         yield PAUSE;
         continue;
       }
-      rows.push(row);
-      if (rows.length >= 2 * bound) rows = rows.sort(compare).slice(0, bound);
+      top.offer(row, distinct ? JSON.stringify(row.row) : undefined);
     }
-    rows = rows.sort(compare).slice(0, bound);
+    rows = top.sorted();
   } else {
     for (const row of source) {
       if (row === PAUSE) {
@@ -144,16 +174,18 @@ function* plainRows(
   variables: ReadonlyMap<string, number>,
   limits: ShapingLimits
 ): Generator<ShapedRow | Pause> {
-  const seen = statement.distinct ? new Set<string>() : null;
+  // Without ORDER BY the consumer stops after offset + the rows wanted, which bounds this set;
+  // with ORDER BY, DISTINCT is applied in the bounded heap instead.
+  const seen = statement.distinct && statement.orderBy.length === 0 ? new Set<string>() : null;
   const readers = statement.items.map((item) => itemReader(item.expression, variables));
   const noKeys: Value[] = [];
-  let n = 0;
+  const budget = limits.budget;
   for (const binding of bindings) {
     if (binding === PAUSE) {
       yield PAUSE;
       continue;
     }
-    if (++n % 4096 === 0) limits.checkDeadline();
+    if (budget?.spend()) yield PAUSE;
     const row = new Array<Value>(readers.length);
     for (let i = 0; i < readers.length; i++) row[i] = readers[i](binding);
     if (seen) {
@@ -189,9 +221,29 @@ interface Accumulator {
   result(): Value;
 }
 
+/** The values every DISTINCT aggregate of a query holds, over all groups (maxGraphAggregateValues). */
+class DistinctValues {
+  private held = 0;
+
+  constructor(private readonly max: number) {}
+
+  /** Adds `key` to `set`; false when it was there already. */
+  add(set: Set<string>, key: string): boolean {
+    if (set.has(key)) return false;
+    if (++this.held > this.max) {
+      throw badRequest(
+        `the DISTINCT aggregates of the query hold more than ${this.max} distinct values (setting maxGraphAggregateValues); narrow the pattern, group by fewer items, or raise the setting maxGraphAggregateValues`
+      );
+    }
+    set.add(key);
+    return true;
+  }
+}
+
 function accumulator(
   e: Extract<Expression, { kind: 'aggregate' }>,
-  variables: ReadonlyMap<string, number>
+  variables: ReadonlyMap<string, number>,
+  distinctValues: DistinctValues
 ): Accumulator {
   const valuesOf = (binding: Binding): unknown[] => {
     const arg = e.argument!;
@@ -213,7 +265,7 @@ function accumulator(
     if (e.distinct) {
       const set = new Set<string>();
       return {
-        add: (b) => valuesOf(b).forEach((v) => set.add(JSON.stringify(v))),
+        add: (b) => valuesOf(b).forEach((v) => distinctValues.add(set, JSON.stringify(v))),
         result: () => set.size,
       };
     }
@@ -227,13 +279,7 @@ function accumulator(
   }
   const distinct = e.distinct ? new Set<string>() : null;
   const numbers = (b: Binding) =>
-    valuesOf(b).filter((v) => {
-      if (!distinct) return true;
-      const key = JSON.stringify(v);
-      if (distinct.has(key)) return false;
-      distinct.add(key);
-      return true;
-    });
+    valuesOf(b).filter((v) => !distinct || distinctValues.add(distinct, JSON.stringify(v)));
   if (e.function === 'SUM' || e.function === 'AVG') {
     let sum = 0;
     let count = 0;
@@ -277,27 +323,30 @@ function* groupRows(
   const aggregates = statement.items.map((item) =>
     item.expression.kind === 'aggregate' ? item.expression : null
   );
-  let n = 0;
+  const distinctValues = new DistinctValues(limits.maxAggregateValues);
+  const budget = limits.budget;
   for (const binding of bindings) {
     if (binding === PAUSE) {
       yield PAUSE;
       continue;
     }
-    if (++n % 4096 === 0) limits.checkDeadline();
+    if (budget?.spend()) yield PAUSE;
     const values = statement.items.map((item, i) =>
       aggregates[i] ? null : itemValue(item.expression, binding, variables)
     );
     const key = JSON.stringify(values);
     let group = groups.get(key);
     if (!group) {
-      if (groups.size >= limits.maxRows * 10) {
+      if (groups.size >= limits.maxGroups) {
         throw badRequest(
-          `the query makes more than ${limits.maxRows * 10} groups; narrow it, or raise the setting maxGraphRows`
+          `the query makes more than ${limits.maxGroups} groups (setting maxGraphGroups); narrow the pattern, group by fewer items, or raise the setting maxGraphGroups`
         );
       }
       group = {
         values,
-        accumulators: aggregates.map((a) => (a ? accumulator(a, variables) : null!)),
+        accumulators: aggregates.map((a) =>
+          a ? accumulator(a, variables, distinctValues) : null!
+        ),
       };
       groups.set(key, group);
     }
@@ -306,11 +355,12 @@ function* groupRows(
   const hasGroupItems = aggregates.some((a) => a === null);
   if (groups.size === 0 && !hasGroupItems) {
     // No match and nothing to group by: one row, as SQL answers COUNT(*) over nothing.
-    const empty = aggregates.map((a) => accumulator(a!, variables).result());
+    const empty = aggregates.map((a) => accumulator(a!, variables, distinctValues).result());
     yield { row: empty, keys: orderKeys(statement, empty) };
     return;
   }
   for (const group of groups.values()) {
+    if (budget?.spend()) yield PAUSE;
     const row = group.values.map((v, i) => (aggregates[i] ? group.accumulators[i].result() : v));
     yield { row, keys: orderKeys(statement, row) };
   }

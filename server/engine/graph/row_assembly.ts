@@ -2,7 +2,10 @@
  * Assembles rows from the documents that survived reduction: nodes are bound in plan order, each
  * new node looked up in a hash index on the field that links it to an already bound node, then
  * every other edge and multi-node condition is checked as soon as its nodes are bound. A
- * generator, so shaping can stop early (LIMIT) and the caller can check its deadline.
+ * generator, so shaping can stop early (LIMIT), and it yields PAUSE whenever the query's
+ * WorkBudget has used its slice (its consumer lets the event loop run and checks the deadline
+ * and the caller's abort): the indexes, the enumeration and the quantified edges' walks
+ * (delegated to with `yield*`) all spend from it.
  */
 import type { Expression } from '../../../common/gql/ast';
 import type { BackendDocument } from '../backends/backend';
@@ -13,7 +16,9 @@ import {
   type Binding,
   type DateFields,
 } from './expressions';
+import type { WorkBudget } from '../work_budget';
 import type { GraphPlan } from './graph_plan';
+import type { HopReach } from './hop_walk';
 import { PAUSE, type Pause } from './result_shaping';
 import type { BoundEdge, BoundQuery, EdgeOrientation } from './query_binding';
 
@@ -43,15 +48,10 @@ function linked(
   return keys.of(a, aField).some((key) => bKeys.includes(key));
 }
 
-export function edgeHolds(
-  edge: BoundEdge,
-  binding: Binding,
-  hops?: HopIndex,
-  keys = new FieldKeys()
-): boolean {
+/** Whether a plain (unquantified) edge holds between its two bound documents. */
+export function edgeHolds(edge: BoundEdge, binding: Binding, keys = new FieldKeys()): boolean {
   const left = binding[edge.left]!;
   const right = binding[edge.right]!;
-  if (edge.quantifier) return hops!.connects(edge, left, right);
   return edge.orientations.some((o) => {
     const from = o.from === edge.left ? left : right;
     const to = o.from === edge.left ? right : left;
@@ -103,22 +103,37 @@ export class FieldKeys {
 /** Documents of a node by the join keys of one field, built once per (node, field). */
 class KeyIndex {
   private readonly byKey = new Map<string, BackendDocument[]>();
-  constructor(documents: readonly BackendDocument[], field: string, keys: FieldKeys) {
+
+  /** Indexes the documents, pausing when the budget says so. */
+  static *build(
+    documents: readonly BackendDocument[],
+    field: string,
+    keys: FieldKeys,
+    budget: WorkBudget | undefined
+  ): Generator<Pause, KeyIndex> {
+    const index = new KeyIndex();
     for (const doc of documents) {
-      const single = singleKey(doc, field);
-      if (single !== null) {
-        const list = this.byKey.get(single);
-        if (list) list.push(doc);
-        else this.byKey.set(single, [doc]);
-        continue;
-      }
-      for (const key of keys.of(doc, field)) {
-        const list = this.byKey.get(key);
-        if (list) list.push(doc);
-        else this.byKey.set(key, [doc]);
-      }
+      index.add(doc, field, keys);
+      if (budget?.spend()) yield PAUSE;
+    }
+    return index;
+  }
+
+  private add(doc: BackendDocument, field: string, keys: FieldKeys): void {
+    const single = singleKey(doc, field);
+    if (single !== null) {
+      const list = this.byKey.get(single);
+      if (list) list.push(doc);
+      else this.byKey.set(single, [doc]);
+      return;
+    }
+    for (const key of keys.of(doc, field)) {
+      const list = this.byKey.get(key);
+      if (list) list.push(doc);
+      else this.byKey.set(key, [doc]);
     }
   }
+
   lookup(key: string): readonly BackendDocument[] {
     return this.byKey.get(key) ?? [];
   }
@@ -126,56 +141,69 @@ class KeyIndex {
 
 /**
  * Paths of a quantified edge: which documents reach which in min..max hops over its relation
- * without repeating a document. Built from the documents fetched for its hops.
+ * without repeating a document. A walk may be long, so it is a generator that pauses like the
+ * assembly around it and returns the reach.
  */
 export interface HopIndex {
-  connects(edge: BoundEdge, from: BackendDocument, to: BackendDocument): boolean;
   reachable(
     edge: BoundEdge,
     from: BackendDocument,
     direction: 'forward' | 'backward'
-  ): readonly BackendDocument[];
+  ): Generator<Pause, HopReach>;
 }
 
-/** Every binding of the pattern over the documents, in plan order. */
-export function assembleBindings(input: AssemblyInput, hops?: HopIndex): Generator<Binding> {
-  return assemble(input, hops, Infinity) as Generator<Binding>;
+/** Every binding of the pattern over the documents, in plan order (tests, small inputs). */
+export function* assembleBindings(input: AssemblyInput, hops?: HopIndex): Generator<Binding> {
+  for (const binding of assemble(input, hops, undefined)) if (binding !== PAUSE) yield binding;
 }
 
 /**
- * The same, with a PAUSE after every `every` documents examined, so the caller can let the event
- * loop run: a pattern with millions of bindings (or of candidates that fail their conditions)
- * must not freeze the host.
+ * The same, with a PAUSE whenever `budget` has used its slice, so the caller can let the event
+ * loop run: a pattern with millions of bindings (or of candidates that fail their conditions),
+ * or a dense quantified edge, must not freeze the host.
  */
 export function assembleWithPauses(
   input: AssemblyInput,
   hops: HopIndex | undefined,
-  every: number
+  budget: WorkBudget
 ): Generator<Binding | Pause> {
-  return assemble(input, hops, every);
+  return assemble(input, hops, budget);
 }
 
 function* assemble(
   input: AssemblyInput,
   hops: HopIndex | undefined,
-  every: number
+  budget: WorkBudget | undefined
 ): Generator<Binding | Pause> {
   const { query, plan, documents } = input;
   const keys = new FieldKeys();
-  const indexes = new Map<string, KeyIndex>();
-  const indexOf = (node: number, field: string) => {
-    const key = `${node}\u0000${field}`;
-    let index = indexes.get(key);
-    if (!index) indexes.set(key, (index = new KeyIndex(documents[node], field, keys)));
-    return index;
-  };
   const order = plan.order;
+  // The hash indexes the plain join edges look candidates up in, built first (pausing).
+  const indexes = new Map<string, KeyIndex>();
+  const indexKey = (node: number, field: string) => `${node}\u0000${field}`;
+  for (const node of order) {
+    const edgeId = plan.joinEdge.get(node);
+    if (edgeId === undefined || query.edges[edgeId].quantifier) continue;
+    for (const o of query.edges[edgeId].orientations) {
+      const field = fieldOf(o, node);
+      if (indexes.has(indexKey(node, field))) continue;
+      indexes.set(
+        indexKey(node, field),
+        yield* KeyIndex.build(documents[node], field, keys, budget)
+      );
+    }
+  }
+  const indexOf = (node: number, field: string) => indexes.get(indexKey(node, field))!;
   const position = new Map(order.map((node, i) => [node, i]));
-  // Checks that become possible when the node at position i is bound.
+  // Checks that become possible when the node at position i is bound: plain edges (and
+  // conditions) synchronously, quantified edges by a walk. A join edge needs no check: its
+  // candidates were found along it (a quantified one's reach is the same from either end).
   const edgesAt = order.map(() => [] as BoundEdge[]);
+  const walksAt = order.map(() => [] as BoundEdge[]);
   for (const edge of query.edges) {
     const last = Math.max(position.get(edge.left)!, position.get(edge.right)!);
-    if (plan.joinEdge.get(order[last]) !== edge.id || edge.quantifier) edgesAt[last].push(edge);
+    if (plan.joinEdge.get(order[last]) === edge.id) continue;
+    (edge.quantifier ? walksAt : edgesAt)[last].push(edge);
   }
   const conditionsAt = order.map(() => [] as Expression[]);
   for (const c of input.conditions) {
@@ -184,6 +212,7 @@ function* assemble(
   }
   const binding: Array<BackendDocument | undefined> = query.nodes.map(() => undefined);
 
+  /** Candidates along a plain join edge (or every document of a start). */
   function candidates(i: number): readonly BackendDocument[] {
     const node = order[i];
     const edgeId = plan.joinEdge.get(node);
@@ -191,8 +220,6 @@ function* assemble(
     const edge = query.edges[edgeId];
     const other = edge.left === node ? edge.right : edge.left;
     const bound = binding[other]!;
-    if (edge.quantifier)
-      return hops!.reachable(edge, bound, other === edge.left ? 'forward' : 'backward');
     const [only] = edge.orientations;
     if (edge.orientations.length === 1) {
       // The common case, one key read directly: the index's own list, no copy.
@@ -213,11 +240,19 @@ function* assemble(
     return [...found];
   }
 
-  /** Whether the edges and conditions that become checkable at position i hold. */
+  /** The quantified join edge reaching the node at position i, if that is how it is reached. */
+  function walkTo(i: number): { edge: BoundEdge; direction: 'forward' | 'backward' } | null {
+    const edgeId = plan.joinEdge.get(order[i]);
+    if (edgeId === undefined || !query.edges[edgeId].quantifier) return null;
+    const edge = query.edges[edgeId];
+    return { edge, direction: edge.left === order[i] ? 'backward' : 'forward' };
+  }
+  const walks = order.map((_, i) => walkTo(i));
+
+  /** Whether the plain edges and conditions that become checkable at position i hold. */
   function holds(i: number): boolean {
     const edges = edgesAt[i];
-    for (let e = 0; e < edges.length; e++)
-      if (!edgeHolds(edges[e], binding, hops, keys)) return false;
+    for (let e = 0; e < edges.length; e++) if (!edgeHolds(edges[e], binding, keys)) return false;
     const conditions = conditionsAt[i];
     for (let c = 0; c < conditions.length; c++) {
       if (!evaluateCondition(conditions[c], binding, query.variables, input.isDate)) return false;
@@ -231,7 +266,6 @@ function* assemble(
   const depth = order.length;
   const lists: Array<readonly BackendDocument[]> = new Array(depth);
   const next = new Int32Array(depth);
-  let examined = 0;
   let level = 0;
   lists[0] = candidates(0);
   while (level >= 0) {
@@ -242,18 +276,29 @@ function* assemble(
       continue;
     }
     const doc = list[next[level]++];
-    if (++examined >= every) {
-      examined = 0;
-      yield PAUSE;
-    }
+    if (budget?.spend()) yield PAUSE;
     binding[order[level]] = doc;
     if (!holds(level)) continue;
+    let connected = true;
+    for (const edge of walksAt[level]) {
+      const reach = yield* hops!.reachable(edge, binding[edge.left]!, 'forward');
+      if (!reach.has(binding[edge.right]!)) {
+        connected = false;
+        break;
+      }
+    }
+    if (!connected) continue;
     if (level === depth - 1) {
       yield binding.slice();
       continue;
     }
     level++;
-    lists[level] = candidates(level);
+    const walk = walks[level];
+    if (walk === null) lists[level] = candidates(level);
+    else {
+      const other = walk.direction === 'forward' ? walk.edge.left : walk.edge.right;
+      lists[level] = (yield* hops!.reachable(walk.edge, binding[other]!, walk.direction)).documents;
+    }
     next[level] = 0;
   }
 }

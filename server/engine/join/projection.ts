@@ -3,6 +3,7 @@ import { requireAllShards, type ShardsHeader } from '../opensearch/shard_failure
 import type { Backend, CallOptions } from '../backends/backend';
 import { KeySetBuilder, tooManyKeys, type KeySet } from '../backends/key_set';
 import { preferenceParam } from '../backends/query_params';
+import { ownValue, setOwn } from '../sql/own_property';
 
 /**
  * A join's projection (DESIGN §3): for each child key, the values of the projected child fields
@@ -63,7 +64,7 @@ export function openSearchProjectionReader(
     try {
       complete(page);
       while (page.hits.hits.length > 0) {
-        for (const hit of page.hits.hits) yield (field) => hit.fields?.[field] ?? [];
+        for (const hit of page.hits.hits) yield (field) => ownValue(hit.fields ?? {}, field) ?? [];
         if (page._scroll_id === undefined) break;
         page = complete(
           await openSearch.request<ScrollPage>({
@@ -104,7 +105,7 @@ export function backendProjectionReader(
     });
     for await (const doc of documents) {
       yield (field) => {
-        const value = field === '_id' ? doc._id : doc._source[field];
+        const value = field === '_id' ? doc._id : ownValue(doc._source, field);
         return value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
       };
     }
@@ -141,7 +142,10 @@ export async function scanProjection(
   const valuesOf = (row: ProjectionRow, field: string): unknown[] => {
     const via = through.get(field);
     if (via === undefined) return row(field);
-    return row(via.parentField).flatMap((k) => via.byKey.get(String(k))?.[field] ?? []);
+    return row(via.parentField).flatMap((k) => {
+      const values = via.byKey.get(String(k));
+      return values === undefined ? [] : (ownValue(values, field) ?? []);
+    });
   };
   const keyValues = new Map<string, unknown>();
   for await (const row of read(needed)) {
@@ -172,7 +176,7 @@ export function applyProjections(
   for (const hit of hits) {
     const own = hit.fields ?? {};
     // Keys first, then drop the helper doc values: a projected field may share their name.
-    const keysOf = (field: string) => own[field] ?? [];
+    const keysOf = (field: string) => ownValue(own, field) ?? [];
     const fields: Record<string, unknown[]> = Object.fromEntries(
       Object.entries(own).filter(([name]) => !helperFields.has(name))
     );
@@ -180,8 +184,9 @@ export function applyProjections(
       for (const key of keysOf(projection.parentField)) {
         const values = projection.byKey.get(String(key));
         if (!values) continue;
+        // Field names are the user's: `__proto__` or `constructor` must be ordinary keys.
         for (const field of projection.fields)
-          fields[field] = [...(fields[field] ?? []), ...values[field]];
+          setOwn(fields, field, [...(ownValue(fields, field) ?? []), ...values[field]]);
       }
     }
     if (Object.keys(fields).length > 0) hit.fields = fields;
@@ -247,10 +252,13 @@ export function projectedSort(sort: unknown, projections: Projection[]): unknown
     for (const [key, values] of projection.byKey) {
       const own = values[field as string];
       if (own.length === 0) continue;
-      table[key] =
+      setOwn(
+        table,
+        key,
         type === 'number'
           ? (desc ? Math.max : Math.min)(...(own as number[]))
-          : own.map(String).sort()[desc ? own.length - 1 : 0];
+          : own.map(String).sort()[desc ? own.length - 1 : 0]
+      );
     }
     const missing =
       type === 'number' ? (desc ? -Number.MAX_VALUE : Number.MAX_VALUE) : desc ? '' : '\uffff';

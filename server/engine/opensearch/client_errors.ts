@@ -1,4 +1,5 @@
 import { FederationError, OpenSearchResponseError } from '../errors';
+import { nodeLossError } from './node_loss';
 import type { TransportRequestOptions } from './transport';
 
 /**
@@ -10,12 +11,8 @@ export function fromClientError(error: unknown): Error {
   if (!(error instanceof Error)) return new Error(String(error));
   const meta = (error as { meta?: { statusCode?: number; body?: unknown } }).meta;
   switch (error.name) {
-    case 'ResponseError': {
-      const status = meta?.statusCode ?? 500;
-      return status === 500 && isParserFailure(meta?.body)
-        ? new OpenSearchResponseError(400, { ...(meta?.body as object), status: 400 })
-        : new OpenSearchResponseError(status, meta?.body);
-    }
+    case 'ResponseError':
+      return fromErrorAnswer(meta?.statusCode ?? 500, meta?.body);
     case 'ConnectionError':
     case 'NoLivingConnectionsError':
       // The cluster is down or unreachable, not a bad answer from it: 503, as a node that
@@ -48,6 +45,22 @@ export function fromClientError(error: unknown): Error {
     default:
       return error;
   }
+}
+
+/**
+ * The engine error for an error answer of OpenSearch (`status` >= 400, its body as sent): for
+ * every path that receives one, thrown by the client (a ResponseError) or read as a response.
+ */
+export function fromErrorAnswer(status: number, body: unknown): Error {
+  if (status === 500 && isParserFailure(body)) {
+    return new OpenSearchResponseError(400, { ...(body as object), status: 400 });
+  }
+  // A node that left mid-request: a 503 naming it (node_loss.ts), not OpenSearch's 500.
+  if (status >= 500) {
+    const lost = nodeLossError(body);
+    if (lost !== null) return lost;
+  }
+  return new OpenSearchResponseError(status, body);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { badRequest } from '../errors';
 import { fromClientError } from './client_errors';
 import { serializeBody } from './raw_json';
+import { readAnswer, type StreamedResponse } from './raw_response';
 import type {
   OpenSearchTransportClient,
   TransportRequestOptions,
@@ -10,7 +11,9 @@ import type {
 /**
  * The engine's single door to OpenSearch: every call goes through `request`, so errors are
  * translated in one place and the client can be the caller's own (OSD's `asCurrentUser`). It
- * serializes bodies itself (as the client would), splicing in raw JSON parts (raw_json.ts).
+ * serializes bodies itself (as the client would), splicing in raw JSON parts (raw_json.ts), and
+ * parses answers itself (raw_response.ts): the client's parser refuses data holding a
+ * `__proto__` key, which OpenSearch stores and serves like any other.
  */
 export class OpenSearchGateway {
   constructor(private readonly client: OpenSearchTransportClient) {}
@@ -24,8 +27,21 @@ export class OpenSearchGateway {
         params.body === undefined || typeof params.body === 'string'
           ? params.body
           : serializeBody(params.body);
-      const response = await this.client.transport.request({ ...params, body }, options);
-      return response.body as T;
+      // The answer as a stream (opensearch-js's `asStream`): the transport then leaves statuses,
+      // `ignore` and parsing to readAnswer, which applies them as the transport would.
+      const streaming: TransportRequestOptions & { asStream: true } = {
+        ...options,
+        asStream: true,
+      };
+      const response: StreamedResponse = await this.client.transport.request(
+        { ...params, body },
+        streaming
+      );
+      return (await readAnswer(response, {
+        method: params.method,
+        ignore: options?.ignore,
+        signal: options?.signal,
+      })) as T;
     } catch (error) {
       throw fromClientError(error);
     }

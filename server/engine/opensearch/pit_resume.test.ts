@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FederationError, OpenSearchResponseError } from '../errors';
+import { fromClientError } from './client_errors';
+import { ALL_SHARDS_LOST, PIT_OPEN_DISCONNECTED } from './node_loss_bodies';
 import { afterOnAnyCopy, lostContext, searchAllShards, type ResumableSearch } from './pit_resume';
 import type { ShardsHeader } from './shard_failures';
 
@@ -14,6 +16,14 @@ const partial: Page = {
   },
   hits: [1],
 };
+/** A node-loss answer as the gateway throws it (client_errors.ts). */
+const nodeLost = (body: unknown) =>
+  fromClientError(
+    Object.assign(new Error('Response Error'), {
+      name: 'ResponseError',
+      meta: { statusCode: 500, body },
+    })
+  );
 const allFailed = new OpenSearchResponseError(404, {
   error: { type: 'search_context_missing_exception', reason: 'No search context found' },
   status: 404,
@@ -79,6 +89,11 @@ describe('lostContext', () => {
     ).toBe(false);
     expect(lostContext(new Error('socket hang up'))).toBe(false);
   });
+
+  it('takes a node that left during the page, whole or in every failed shard', () => {
+    expect(lostContext(nodeLost(PIT_OPEN_DISCONNECTED))).toBe(true);
+    expect(lostContext(nodeLost(ALL_SHARDS_LOST))).toBe(true);
+  });
 });
 
 describe('searchAllShards', () => {
@@ -92,7 +107,7 @@ describe('searchAllShards', () => {
   });
 
   it('moves to a new PIT when shards come back failed or the whole search fails', async () => {
-    for (const lost of [partial, allFailed]) {
+    for (const lost of [partial, allFailed, nodeLost(ALL_SHARDS_LOST)]) {
       const { walk, opened } = walkOf({ 'pit-1': lost, 'pit-2': whole([1, 2]) });
       await expect(searchAllShards('pit-1', walk)).resolves.toEqual({
         response: whole([1, 2]),

@@ -10,6 +10,7 @@
  */
 import { OpenSearchResponseError } from '../errors';
 import { expecting } from './client_errors';
+import { NodeLossError } from './node_loss';
 import { type OpenSearchGateway, opensearchPath } from './opensearch_gateway';
 import { requireAllShards, type ShardsHeader } from './shard_failures';
 import type { TransportRequestParams } from './transport';
@@ -73,6 +74,8 @@ const LOST_CONTEXT_TYPES = new Set([
 
 /** The PIT search failed as a whole because shards' contexts were lost (not the request's fault). */
 export function lostContext(error: unknown): boolean {
+  // A node that left took its contexts with it (client_errors.ts names it in a 503).
+  if (error instanceof NodeLossError) return true;
   if (!(error instanceof OpenSearchResponseError)) return false;
   if (error.status !== 404 && error.status < 500) return false;
   const type = (error.body as { error?: { type?: unknown } } | null)?.error?.type;

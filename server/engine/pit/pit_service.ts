@@ -18,10 +18,18 @@ import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, preferenceParam, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
 import { parseKeepAlive } from './keep_alive';
+import { admitPit, type PitLimits } from './pit_admission';
 import { lifeToWrite, type PitLife } from './pit_expiry';
 import type { PitFilterEntry } from './pit_filter_cache';
-import type { StoredPit } from './pit_state';
+import { callerKey, type PlaceRef } from './pit_places';
+import { PIT_INDEX, type StoredPit } from './pit_state';
 import type { PitStateStore } from './pit_state_store';
+
+/**
+ * How long a place stays held beyond the keep-alive while its PIT's state is not written yet:
+ * OpenSearch may take its request timeout (30 s by default, retried once) to open the PIT.
+ */
+const OPENING_MS = 60_000;
 
 /** Fields that may change from page to page; everything else is fixed by the first search. */
 const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
@@ -41,13 +49,21 @@ export class PitService {
     private readonly store: PitStateStore,
     private readonly resolver: IndexResolver,
     private readonly backends: Backends,
-    private readonly limits: JoinLimits & { maxOpenPits: number }
+    private readonly limits: JoinLimits & PitLimits,
+    /** Who opens (RequestScope.caller): each caller holds at most maxOpenPitsPerUser PITs. */
+    private readonly caller: string
   ) {}
 
-  async open(index: string, keepAliveParam: unknown, preference?: string) {
+  /**
+   * Opens a PIT: an OpenSearch PIT on `index` and its state, holding a place of the caller's
+   * and one of everybody's (pit_admission.ts). `signal` is the caller's: a PIT opened for a
+   * caller who left is closed at once (nobody holds its id), so it keeps no place.
+   */
+  async open(index: string, keepAliveParam: unknown, preference?: string, signal?: AbortSignal) {
     assertIndexExpression(index);
     const keepAlive = parseKeepAlive(keepAliveParam);
-    // OpenSearch's PIT opens while the checks read the catalog and the open states: a check that
+    const id = randomBytes(24).toString('base64url');
+    // OpenSearch's PIT opens while the catalog is read and the places are taken: a check that
     // refuses closes the PIT it no longer needs, and its error comes first.
     const opening = this.openSearch.request<{
       pit_id: string;
@@ -55,20 +71,22 @@ export class PitService {
       creation_time: number;
     }>(openPitRequest(index, `${keepAlive}ms`, preferenceParam(preference)));
     opening.catch(() => undefined); // awaited below, after the checks
+    const admitting = admitPit(
+      this.store,
+      this.caller,
+      { pit: id, expires_at: Date.now() + keepAlive + OPENING_MS },
+      this.limits
+    );
+    admitting.catch(() => undefined); // awaited below, after the checks
     let created: Awaited<typeof opening>;
+    let places: PlaceRef[];
     try {
-      const [target, open] = await Promise.all([this.resolver.resolve(index), this.countOpen()]);
+      const [target, taken] = await Promise.all([this.resolver.resolve(index), admitting]);
+      places = taken;
       if (target.kind === 'virtual') {
         throw badRequest(
           `a point in time cannot be opened on virtual indices [${index}]; open it on the parent OpenSearch indices (virtual indices may be join children)`,
           { index }
-        );
-      }
-      if (open >= this.limits.maxOpenPits) {
-        throw new FederationError(
-          429,
-          'too_many_point_in_time_exception',
-          `Trying to create too many point in time contexts. Must be less than or equal to: [${this.limits.maxOpenPits}] (setting maxOpenPits); close the ones you no longer need`
         );
       }
       created = await opening;
@@ -77,23 +95,36 @@ export class PitService {
         (c) => closePit(this.openSearch, c.pit_id),
         () => undefined
       );
+      // Given back before the answer, so the caller's next open finds them free. Should that
+      // fail, they come back when their keep-alive runs out (pit_admission.ts, reclaim).
+      await admitting.then((taken) => this.store.places.free(taken)).catch(() => undefined);
       throw error;
     }
-    const id = randomBytes(24).toString('base64url');
     const now = Date.now();
-    await this.store.put(
-      id,
-      {
-        os_pit_id: created.pit_id,
-        indices: index,
-        ...(preference === undefined ? {} : { preference }),
-        keep_alive_ms: keepAlive,
-        expires_at: now + keepAlive,
-        created_at: now,
-        // Refreshed so the open-PIT count of the next open sees it.
-      },
-      { refresh: true }
-    );
+    try {
+      await this.store.put(
+        id,
+        {
+          os_pit_id: created.pit_id,
+          indices: index,
+          ...(preference === undefined ? {} : { preference }),
+          keep_alive_ms: keepAlive,
+          expires_at: now + keepAlive,
+          created_at: now,
+          caller: callerKey(this.caller),
+          places,
+        },
+        // Opens count places, not states: no list needs to see it.
+        { refresh: false }
+      );
+    } catch (error) {
+      await this.discard(id, created.pit_id, places);
+      throw error;
+    }
+    if (signal?.aborted) {
+      await this.discard(id, created.pit_id, places);
+      signal.throwIfAborted();
+    }
     return { id, pit_id: id, _shards: created._shards, creation_time: created.creation_time };
   }
 
@@ -101,13 +132,19 @@ export class PitService {
     this.store.filters.delete(id);
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
-    // Not refreshed (a refresh costs 10-15 ms): an open that still counts this PIT refreshes
-    // before it refuses (countOpen).
+    // The state and its places go in one request, not refreshed (a refresh costs 10-15 ms):
+    // opens count places by id, never by a list.
     await Promise.all([
-      this.store.delete(id, { refresh: false }),
+      this.store.places.free(doc._source.places ?? [], { index: PIT_INDEX, id }),
       closePit(this.openSearch, doc._source.os_pit_id),
     ]);
     return { pits: [{ successful: true, pit_id: id }] };
+  }
+
+  /** Undoes an open that cannot be answered: its state (if written), places and OpenSearch PIT. */
+  private async discard(id: string, osPitId: string, places: PlaceRef[]): Promise<void> {
+    void closePit(this.openSearch, osPitId);
+    await this.store.places.free(places, { index: PIT_INDEX, id }).catch(() => undefined);
   }
 
   /** One page of a search that carries `pit`. */
@@ -150,7 +187,7 @@ export class PitService {
 
     const doc = await this.store.get(pit.id);
     if (doc === null || doc._source.expires_at < Date.now()) {
-      if (doc !== null) await this.store.deleteIfUnchanged(pit.id, doc).catch(() => undefined);
+      if (doc !== null) await this.store.retire(doc).catch(() => undefined);
       throw missing(pit.id);
     }
     const state = doc._source;
@@ -335,30 +372,6 @@ export class PitService {
     // The winner's lease may already cover this page; a smaller write would shorten it.
     const written = lifeToWrite(winner._source, moved);
     if (written !== null) await this.store.update(id, written, { refresh: false });
-  }
-
-  /**
-   * PITs whose lease has not run out. Expired states are deleted unless written since the list
-   * read them (a list may see an older version than the latest page wrote).
-   */
-  private async countOpen(): Promise<number> {
-    const open = await this.countListed();
-    if (open < this.limits.maxOpenPits) return open;
-    // Closes and expiry deletes are not refreshed, so the list may still hold PITs that are
-    // gone: only a count of what is really open may refuse an open. Opens are refreshed, so
-    // none is missing from the count.
-    await this.store.refresh();
-    return this.countListed();
-  }
-
-  private async countListed(): Promise<number> {
-    const all = await this.store.list();
-    const now = Date.now();
-    const expired = all.filter((doc) => doc._source.expires_at < now);
-    const deleted = await Promise.all(
-      expired.map((doc) => this.store.deleteIfUnchanged(doc._id, doc).catch(() => false))
-    );
-    return all.length - deleted.filter(Boolean).length;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { serializeKeySet } from '../backends/key_set';
 import type { JoinStrategy } from '../join/join_spec';
 import type { serializeProjection } from '../join/projection';
+import type { PlaceRef } from './pit_places';
 
 /** What a later page needs, kept in OpenSearch so any server process can serve it. */
 export interface StoredPit {
@@ -12,6 +13,13 @@ export interface StoredPit {
   keep_alive_ms: number;
   expires_at: number;
   created_at: number;
+  /** Who opened it (pit_places.ts `callerKey`: a hash, the caller is only counted). */
+  caller?: string;
+  /**
+   * The places it holds (pit_admission.ts), freed when it closes or expires. States written
+   * before places existed hold none.
+   */
+  places?: PlaceRef[];
   /** The search request, fixed by the first search that uses the PIT (without paging fields). */
   request?: Record<string, unknown>;
   /** The joins computed on the first page (keys and projections), by join path. */
@@ -34,6 +42,8 @@ export const PIT_PROPERTIES = {
   keep_alive_ms: { type: 'long' },
   expires_at: { type: 'date', format: 'epoch_millis' },
   created_at: { type: 'date', format: 'epoch_millis' },
+  caller: { type: 'keyword' },
+  places: { type: 'object', enabled: false },
   request: { type: 'object', enabled: false },
   joins: { type: 'object', enabled: false },
 };

@@ -1,6 +1,8 @@
 import {
   SAVED_QUERY_INDEX,
+  SAVED_QUERY_LIST_FIELDS,
   type SavedQueryBody,
+  type SavedQueryListSource,
   type SavedQuerySource,
 } from '../../../common/saved_query_types';
 import { expecting } from '../opensearch/client_errors';
@@ -10,6 +12,7 @@ import { SAVED_QUERY_INDEX_PROPERTIES } from './saved_query_mappings';
 import {
   SAVED_QUERY_SEARCH_FIELDS,
   type DocumentMeta,
+  type ListedSavedQuery,
   type SavedQueryPage,
   type SavedQuerySearch,
   type SavedQueryStore,
@@ -20,6 +23,11 @@ import {
 interface Document extends DocumentMeta {
   _id: string;
   _source: SavedQuerySource;
+}
+
+interface ListedDocument extends DocumentMeta {
+  _id: string;
+  _source: SavedQueryListSource;
 }
 
 interface WriteAnswer extends DocumentMeta {
@@ -82,13 +90,15 @@ export class IndexSavedQueryStore implements SavedQueryStore {
   async search({ text, from, size }: SavedQuerySearch): Promise<SavedQueryPage> {
     await this.hiddenIndex.ensure();
     const response = await this.openSearch.request<{
-      hits: { total: { value: number }; hits: Document[] };
+      hits: { total: { value: number }; hits: ListedDocument[] };
     }>({
       method: 'POST',
       path: opensearchPath(this.index, '_search'),
       body: {
         from,
         size,
+        // What a list shows: the query and model (up to maxGraphModelBytes each) stay unread.
+        _source: { includes: [...SAVED_QUERY_LIST_FIELDS] },
         track_total_hits: true,
         version: true,
         seq_no_primary_term: true,
@@ -106,11 +116,15 @@ export class IndexSavedQueryStore implements SavedQueryStore {
               },
       },
     });
-    return { total: response.hits.total.value, items: response.hits.hits.map(stored) };
+    return { total: response.hits.total.value, items: response.hits.hits.map(listed) };
   }
 }
 
 function stored(doc: Document): StoredSavedQuery {
+  return { id: doc._id, source: doc._source, meta: meta(doc) };
+}
+
+function listed(doc: ListedDocument): ListedSavedQuery {
   return { id: doc._id, source: doc._source, meta: meta(doc) };
 }
 

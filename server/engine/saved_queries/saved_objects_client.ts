@@ -29,6 +29,11 @@ export interface SavedObjectsFindOptions {
   search?: string;
   searchFields?: string[];
   defaultSearchOperator?: 'AND' | 'OR';
+  /**
+   * The attributes to read (OSD reads only these from the saved-objects index, plus the
+   * object's own fields such as `updated_at`); all when absent.
+   */
+  fields?: string[];
 }
 
 export interface SavedObjectsFindResponse<T> {

@@ -71,7 +71,21 @@ describe('saved queries as OSD saved objects', () => {
       sortOrder: 'desc',
       page: 1,
       perPage: 10,
+      // Only what a list shows is read from the saved-objects index (OSD adds `updated_at`).
+      fields: ['title', 'description'],
     });
+    // Hits carry no query or model, even from a client that answers every attribute.
+    expect(revenue.items[1]).toEqual({
+      id: 'q1',
+      source: {
+        title: 'Beta churn',
+        description: 'monthly revenue',
+        updated_at: '2026-01-01T00:00:02.000Z',
+      },
+    });
+    expect(revenue.items.every((item) => !('query' in item.source || 'model' in item.source))).toBe(
+      true
+    );
 
     // An offset that is a multiple of the size is a page; any other is read up to and skipped.
     expect(ids(await store.search({ from: 2, size: 2 }))).toEqual(['q1', 'q0']);

@@ -1,4 +1,9 @@
-import { SAVED_QUERY_TYPE, type SavedQueryBody } from '../../../common/saved_query_types';
+import {
+  SAVED_QUERY_LIST_FIELDS,
+  SAVED_QUERY_TYPE,
+  type SavedQueryBody,
+  type SavedQueryListSource,
+} from '../../../common/saved_query_types';
 import { FederationError } from '../errors';
 import {
   savedObjectsErrorStatus,
@@ -7,12 +12,16 @@ import {
 } from './saved_objects_client';
 import {
   SAVED_QUERY_SEARCH_FIELDS,
+  type ListedSavedQuery,
   type SavedQueryPage,
   type SavedQuerySearch,
   type SavedQueryStore,
   type SavedQueryWrite,
   type StoredSavedQuery,
 } from './saved_query_store';
+
+/** The attributes a list reads: `updated_at` is the saved object's own, not an attribute. */
+const LIST_ATTRIBUTES = SAVED_QUERY_LIST_FIELDS.filter((field) => field !== 'updated_at');
 
 /**
  * Saved queries inside OSD: objects of our saved-object type, read and written with the
@@ -65,8 +74,11 @@ export class SavedObjectsSavedQueryStore implements SavedQueryStore {
     const page = aligned ? from / size + 1 : 1;
     const perPage = aligned || size === 0 ? size : from + size;
     try {
-      const response = await this.client.find<SavedQueryBody>({
+      const response = await this.client.find<SavedQueryListSource>({
         type: SAVED_QUERY_TYPE,
+        // What a list shows; OSD adds the object's own `updated_at`. The query and model (up to
+        // maxGraphModelBytes each) stay in the saved-objects index.
+        fields: LIST_ATTRIBUTES,
         search: text,
         searchFields: text === undefined ? undefined : [...SAVED_QUERY_SEARCH_FIELDS],
         defaultSearchOperator: 'AND',
@@ -76,7 +88,7 @@ export class SavedObjectsSavedQueryStore implements SavedQueryStore {
         perPage,
       });
       const objects = aligned ? response.saved_objects : response.saved_objects.slice(from);
-      return { total: response.total, items: objects.slice(0, size).map(stored) };
+      return { total: response.total, items: objects.slice(0, size).map(listed) };
     } catch (error) {
       throw translated(error);
     }
@@ -92,6 +104,18 @@ function stored(object: SavedObject<SavedQueryBody>): StoredSavedQuery {
       ...(description === undefined ? {} : { description }),
       query,
       model,
+      ...(object.updated_at === undefined ? {} : { updated_at: object.updated_at }),
+    },
+  };
+}
+
+function listed(object: SavedObject<SavedQueryListSource>): ListedSavedQuery {
+  const { title, description } = object.attributes;
+  return {
+    id: object.id,
+    source: {
+      title,
+      ...(description === undefined ? {} : { description }),
       ...(object.updated_at === undefined ? {} : { updated_at: object.updated_at }),
     },
   };

@@ -2,6 +2,7 @@ import {
   SAVED_QUERY_ID_PATTERN,
   SAVED_QUERY_LIMITS,
   type SavedQueryBody,
+  type SavedQueryListHit,
   type SavedQuerySearchParams,
   type SavedQuerySearchResponse,
   type SavedQueryView,
@@ -9,21 +10,27 @@ import {
 } from '../../../common/saved_query_types';
 import { badRequest, notFound, type FederationError } from '../errors';
 import { parseGraphModel } from '../graph/graph_model';
+import { DEFAULT_MODEL_LIMITS, type ModelLimits } from '../graph/model_bounds';
 import { searchText } from './search_text';
-import type { SavedQueryStore, SavedQueryWrite, StoredSavedQuery } from './saved_query_store';
+import type { ListedSavedQuery, SavedQueryStore, SavedQueryWrite } from './saved_query_store';
 
 /**
  * Saved GQL queries, answered in OpenSearch's document-API shapes whatever the store: ids are
- * checked, a model must be one `/svc/_graph` accepts (its errors name the JSON path), a missing
- * query is a 404 naming it.
+ * checked, a model must be one `/svc/_graph` accepts (its errors name the JSON path; its size is
+ * bounded by the same settings), a missing query is a 404 naming it. A search lists what a list
+ * shows; the query and model come with `get`.
  */
 export class SavedQueryService {
-  constructor(private readonly store: SavedQueryStore) {}
+  constructor(
+    private readonly store: SavedQueryStore,
+    /** The graph model bounds (settings maxGraphModelEntities, ...Relations, ...Bytes). */
+    private readonly modelLimits: ModelLimits = DEFAULT_MODEL_LIMITS
+  ) {}
 
   async put(id: string, body: SavedQueryBody): Promise<SavedQueryWriteResponse> {
     assertId(id);
-    // Saved only if it could run: the same checks as a graph request's model.
-    parseGraphModel(body.model);
+    // Saved only if it could run: the same checks and bounds as a graph request's model.
+    parseGraphModel(body.model, this.modelLimits);
     return writeResponse(id, await this.store.put(id, body));
   }
 
@@ -58,7 +65,7 @@ export class SavedQueryService {
   }
 }
 
-function hit(item: StoredSavedQuery): SavedQueryView {
+function hit(item: ListedSavedQuery): SavedQueryListHit {
   return { ...item.meta, _id: item.id, _score: null, _source: item.source };
 }
 

@@ -1,4 +1,8 @@
-import type { SavedQueryBody, SavedQuerySource } from '../../../common/saved_query_types';
+import type {
+  SavedQueryBody,
+  SavedQueryListSource,
+  SavedQuerySource,
+} from '../../../common/saved_query_types';
 
 /** OpenSearch's document metadata, known only where the store is a real index. */
 export interface DocumentMeta {
@@ -26,10 +30,17 @@ export interface SavedQuerySearch {
   size: number;
 }
 
+/** A saved query as a list shows it: the store reads no more than these fields. */
+export interface ListedSavedQuery {
+  id: string;
+  source: SavedQueryListSource;
+  meta?: DocumentMeta;
+}
+
 export interface SavedQueryPage {
   total: number;
   /** Newest first (`updated_at` descending). */
-  items: StoredSavedQuery[];
+  items: ListedSavedQuery[];
 }
 
 /** The fields a search looks in; each store searches them for the same words. */
@@ -46,5 +57,6 @@ export interface SavedQueryStore {
   put(id: string, body: SavedQueryBody): Promise<SavedQueryWrite>;
   /** Null when there was nothing to delete. */
   delete(id: string): Promise<SavedQueryWrite | null>;
+  /** Reads only what a list shows (`SAVED_QUERY_LIST_FIELDS`), never the query or model. */
   search(request: SavedQuerySearch): Promise<SavedQueryPage>;
 }

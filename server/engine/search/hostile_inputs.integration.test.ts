@@ -1,27 +1,18 @@
-import Database from 'better-sqlite3';
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
-import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseSkip, databaseUrl, openSearchClient, uniqueName } from '../../../test/bed/context';
+import { openSearchClient, uniqueName } from '../../../test/bed/context';
+import { startFederationApi, type FederationApi } from '../../../test/integration/federation_api';
 import {
-  jdbcFor,
-  sqliteJdbc,
-  startFederationApi,
-  type FederationApi,
-} from '../../../test/integration/federation_api';
-import { runSql } from '../../../test/bed/run_sql';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
-const KINDS = ['postgres', 'mysql', 'sqlite'] as const;
-type Kind = (typeof KINDS)[number];
+  createVirtualTables,
+  VIRTUAL_TABLE_KINDS as KINDS,
+  type VirtualTableKind as Kind,
+  type VirtualTables,
+} from './test_support/virtual_tables';
 
 /** Rows 1..5 with an `integer` key, so 3000000000 is a valid long but no value of the key. */
-const DDL = (table: string) =>
-  `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name VARCHAR(20), n BIGINT)`;
-const INSERT = (table: string) =>
-  `INSERT INTO ${table} (id, name, n) VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30), (4, 'd', 40), (5, 'e', 50)`;
+const TABLE = (_kind: Kind, table: string) => [
+  `CREATE TABLE ${table} (id INTEGER PRIMARY KEY, name VARCHAR(20), n BIGINT)`,
+  `INSERT INTO ${table} (id, name, n) VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30), (4, 'd', 40), (5, 'e', 50)`,
+];
 
 /**
  * The caller's mistakes on virtual indices answered as OpenSearch answers them (4xx, or
@@ -30,56 +21,25 @@ const INSERT = (table: string) =>
  */
 describe('hostile but careful inputs on virtual indices', () => {
   let api: FederationApi;
-  const cleanups: Array<() => Promise<unknown>> = [];
-  const vi: Partial<Record<Kind, string>> = {};
+  let tables: VirtualTables;
   const normal = uniqueName('hostile-normal');
 
   beforeAll(async () => {
     api = await startFederationApi();
     await openSearchClient().index({ index: normal, id: '1', body: { x: 1 }, refresh: true });
-    cleanups.push(() => openSearchClient().indices.delete({ index: normal }, { ignore: [404] }));
-    for (const kind of KINDS) {
-      if (kind !== 'sqlite' && databaseSkip(kind) !== null) continue;
-      const table = `fed_hostile_${Math.random().toString(36).slice(2, 8)}`;
-      let jdbc: Record<string, string | undefined>;
-      if (kind === 'sqlite') {
-        const file = path.join(mkdtempSync(path.join(tmpdir(), 'federation-hostile-')), 'h.sqlite');
-        const db = new Database(file);
-        db.exec(DDL(table));
-        db.exec(INSERT(table));
-        db.close();
-        jdbc = sqliteJdbc(file);
-      } else {
-        const url = databaseUrl(kind, { skip: () => undefined as never });
-        await runSql(kind, url, [DDL(table), INSERT(table)]);
-        cleanups.push(() => runSql(kind, url, [`DROP TABLE IF EXISTS ${table}`]));
-        jdbc = jdbcFor(kind, url);
-      }
-      const datasource = uniqueName(`hostile-ds-${kind}`);
-      expect((await api.call('PUT', `${DS}/${datasource}`, { jdbc })).status).toBe(201);
-      cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
-      const name = uniqueName(`hostile-${kind}`);
-      const created = await api.call('PUT', `${VI}/${name}`, {
-        datasource,
-        resource: table,
-        key: 'id',
-      });
-      expect(created.status).toBe(201);
-      cleanups.push(async () => {
-        await api.call('DELETE', `${VI}/${name}`);
-        await openSearchClient().indices.delete({ index: name }, { ignore: [404] });
-      });
-      vi[kind] = name;
-    }
+    tables = await createVirtualTables(api, 'hostile', TABLE);
   });
 
   afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    await tables?.remove();
+    await openSearchClient()
+      .indices.delete({ index: normal }, { ignore: [404] })
+      .catch(() => undefined);
     await api?.close();
   });
 
   function indexOf(kind: Kind, ctx: { skip(reason: string): never }): string {
-    return vi[kind] ?? ctx.skip(`${kind} is unavailable`);
+    return tables.indexOf(kind, ctx);
   }
 
   for (const kind of KINDS) {

@@ -22,3 +22,19 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
 export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
+
+/**
+ * A row object from a driver's row as an array (pg `rowMode: 'array'`, mysql2 `rowsAsArray`,
+ * mssql `arrayRowMode`) and the result's column names. Drivers that build row objects by
+ * assignment lose a column named `__proto__` (or, for an object value, make it the row's
+ * prototype), and mysql2 refuses the name outright; here every column is an own property. Rows of
+ * one result share their names in order, so they share one object shape.
+ */
+export function recordOf(
+  names: readonly string[],
+  values: readonly unknown[]
+): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (let i = 0; i < names.length; i++) setOwn(record, names[i], values[i]);
+  return record;
+}

@@ -12,7 +12,7 @@ import {
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 import { useEffect, useId, useState } from 'react';
-import type { SavedQueryView } from '../../../../common/saved_query_types';
+import type { SavedQueryListHit } from '../../../../common/saved_query_types';
 import { ErrorCallout } from '../../shared/error_callout';
 import { strings } from './strings';
 import { useSavedQuerySearch } from './use_saved_queries';
@@ -54,11 +54,11 @@ export function OpenQueryFlyout({
   const search = useSavedQuerySearch({ q, from: pageIndex * pageSize, size: pageSize });
   const hits = search.data?.hits.hits ?? [];
 
-  const columns: Array<EuiBasicTableColumn<SavedQueryView>> = [
+  const columns: Array<EuiBasicTableColumn<SavedQueryListHit>> = [
     {
       field: '_source.title',
       name: strings.columnTitle,
-      render: (title: string, hit: SavedQueryView) => (
+      render: (title: string, hit: SavedQueryListHit) => (
         <span>
           <EuiLink
             onClick={() => onOpen(hit._id)}
@@ -133,7 +133,7 @@ export function OpenQueryFlyout({
             <EuiSpacer size="m" />
           </>
         ) : null}
-        <EuiBasicTable<SavedQueryView>
+        <EuiBasicTable<SavedQueryListHit>
           items={hits}
           itemId="_id"
           columns={columns}
@@ -148,7 +148,7 @@ export function OpenQueryFlyout({
             totalItemCount: search.data?.hits.total.value ?? 0,
             pageSizeOptions: PAGE_SIZES,
           }}
-          onChange={({ page }: CriteriaWithPagination<SavedQueryView>) => {
+          onChange={({ page }: CriteriaWithPagination<SavedQueryListHit>) => {
             if (!page) return;
             setPageIndex(page.size === pageSize ? page.index : 0);
             setPageSize(page.size);

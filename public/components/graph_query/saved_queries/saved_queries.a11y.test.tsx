@@ -55,7 +55,10 @@ describe('saved queries and model editor accessibility (axe, in jsdom)', () => {
       const http = new RecordingHttp()
         .on('GET', /^\/_svc\/graph\/query\/[^/]+$/, () => ({ _id: 'q1', _source: source }))
         .on('GET', '/_svc/graph/query/_search', () => ({
-          hits: { total: { value: 1, relation: 'eq' }, hits: [{ _id: 'q1', _source: source }] },
+          hits: {
+            total: { value: 1, relation: 'eq' },
+            hits: [{ _id: 'q1', _score: null, _source: { title: source.title } }],
+          },
         }))
         .on('GET', '/svc/_resolve/index/*', () => ({
           indices: [{ name: 'demo-companies', attributes: ['open'] }],

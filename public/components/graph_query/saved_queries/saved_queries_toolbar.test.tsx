@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   SavedQueryBody,
+  SavedQueryListHit,
   SavedQuerySource,
   SavedQueryView,
 } from '../../../../common/saved_query_types';
@@ -33,11 +34,20 @@ const funding: SavedQuerySource = {
 
 /**
  * A fake of the saved-query routes over a map, answering as the server does: newest first,
- * `q` words matching title or description word prefixes, 404 naming a missing id.
+ * `q` words matching title or description word prefixes, hits with what a list shows (no query
+ * or model: those come with `GET <id>`), 404 naming a missing id.
  */
 function savedQueryServer(initial: Record<string, SavedQuerySource>) {
   const stored = new Map(Object.entries(initial));
-  const view = (id: string): SavedQueryView => ({ _id: id, _source: stored.get(id)! });
+  const view = (id: string): SavedQueryView => ({ _id: id, found: true, _source: stored.get(id)! });
+  const listed = (id: string): SavedQueryListHit => {
+    const { title, description, updated_at } = stored.get(id)!;
+    return {
+      _id: id,
+      _score: null,
+      _source: { title, ...(description === undefined ? {} : { description }), updated_at },
+    };
+  };
   const missing = (id: string) =>
     httpError(404, 'resource_not_found_exception', `saved query [${id}] does not exist`);
   const http = new RecordingHttp()
@@ -77,7 +87,7 @@ function savedQueryServer(initial: Record<string, SavedQuerySource>) {
       return {
         hits: {
           total: { value: matching.length, relation: 'eq' },
-          hits: matching.slice(from, from + size).map(view),
+          hits: matching.slice(from, from + size).map(listed),
         },
       };
     });
@@ -184,9 +194,12 @@ describe('SavedQueriesToolbar', () => {
       size: 10,
     });
 
+    expect(http.callsTo('GET', `${BASE}/q-funding`)).toEqual([]);
     await user.click(flyout.getByRole('button', { name: 'Open Funding rounds' }));
     await waitFor(() => expect(title()).toBe('Funding rounds'));
     expect(history.location.pathname).toBe('/graph-query/q-funding');
+    // The list holds no query or model: opening reads the saved query by its id.
+    expect(http.callsTo('GET', `${BASE}/q-funding`)).toHaveLength(1);
     expect(onOpen).toHaveBeenLastCalledWith({
       query: funding.query,
       model: funding.model,
