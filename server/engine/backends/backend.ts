@@ -79,6 +79,8 @@ export interface Backend {
   readonly indices: readonly string[];
   /** The field's type (`_id` included: a virtual index's key column); null when no index maps it. */
   fieldType(field: string): Promise<FieldType>;
+  /** The types of several fields, read together (one `_field_caps` request on OpenSearch). */
+  fieldTypes(fields: readonly string[]): Promise<FieldType[]>;
   /** How many documents match `query` (exact). */
   count(query: unknown, options?: CallOptions): Promise<number>;
   /** The distinct values of `field` over the documents matching `query`, sorted, in a typed key set. */

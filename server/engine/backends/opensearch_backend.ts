@@ -87,6 +87,10 @@ export class OpenSearchBackend implements Backend {
     return this.fields.type(field);
   }
 
+  fieldTypes(fields: readonly string[]): Promise<FieldType[]> {
+    return this.fields.typesOf(fields);
+  }
+
   async count(query: unknown, options: CallOptions = {}): Promise<number> {
     const response = await this.call<{ count: number; _shards?: ShardsHeader }>(
       {

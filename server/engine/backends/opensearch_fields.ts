@@ -14,6 +14,35 @@ export interface FieldMapping {
   alias: boolean;
 }
 
+type FieldCaps = { fields?: Record<string, Record<string, unknown>> };
+
+/** The field's one type in a `_field_caps` answer; null when unmapped, `conflict` when several. */
+function typeIn(caps: FieldCaps, field: string): FieldType {
+  // Own entries only: an unmapped `constructor` must not find Object.prototype's.
+  const types = Object.keys(ownValue(caps.fields ?? {}, field) ?? {}).filter(
+    (t) => t !== 'unmapped'
+  );
+  return types.length === 0 ? null : types.length === 1 ? types[0] : 'conflict';
+}
+
+/** Bytes of names per request: OpenSearch refuses a request line over 4 KiB. */
+const URL_NAMES_BYTES = 3_000;
+
+function urlSizedBatches(names: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  let size = Infinity;
+  for (const name of names) {
+    const bytes = encodeURIComponent(name).length + 3;
+    if (size + bytes > URL_NAMES_BYTES) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1].push(name);
+    size += bytes;
+  }
+  return batches;
+}
+
 /** A GET of an index API (`_field_caps`, `_mapping/field/<f>`) on the backend's indices. */
 type Request = <T>(api: string[], querystring?: Record<string, unknown>) => Promise<T>;
 
@@ -44,18 +73,34 @@ export class OpenSearchFields {
     if (!this.known) return Promise.resolve(null);
     let type = this.types.get(field);
     if (type === undefined) {
-      type = this.request<{ fields?: Record<string, Record<string, unknown>> }>(['_field_caps'], {
-        fields: field,
-      }).then((caps) => {
-        // Own entries only: an unmapped `constructor` must not find Object.prototype's.
-        const types = Object.keys(ownValue(caps.fields ?? {}, field) ?? {}).filter(
-          (t) => t !== 'unmapped'
-        );
-        return types.length === 0 ? null : types.length === 1 ? types[0] : 'conflict';
-      });
+      const caps = this.request<FieldCaps>(['_field_caps'], { fields: field });
+      type = caps.then((answer) => typeIn(answer, field));
       this.types.set(field, type);
     }
     return type;
+  }
+
+  /**
+   * The types of several fields, those not read yet asked together: one `_field_caps` request
+   * per URL's worth of names (a graph model's relation fields, however many entities share the
+   * indices). A name that a list would change (a comma splits it, a `*` expands it) or that
+   * cannot travel in a URL is read alone, as `type` reads it.
+   */
+  typesOf(fields: readonly string[]): Promise<FieldType[]> {
+    if (this.known) {
+      const unread = [...new Set(fields)].filter(
+        (f) => f !== '_id' && !this.types.has(f) && !/[,*]|\p{Surrogate}/u.test(f)
+      );
+      for (const batch of urlSizedBatches(unread)) {
+        const caps = this.request<FieldCaps>(['_field_caps'], { fields: batch.join(',') });
+        for (const field of batch)
+          this.types.set(
+            field,
+            caps.then((c) => typeIn(c, field))
+          );
+      }
+    }
+    return Promise.all(fields.map((field) => this.type(field)));
   }
 
   mapping(field: string): Promise<FieldMapping> {

@@ -64,6 +64,10 @@ export class VirtualBackend implements Backend {
     return types.size === 0 ? null : types.size === 1 ? [...types][0] : 'conflict';
   }
 
+  fieldTypes(fields: readonly string[]): Promise<FieldType[]> {
+    return Promise.all(fields.map((field) => this.fieldType(field)));
+  }
+
   async count(query: unknown, options: CallOptions = {}): Promise<number> {
     let total = 0;
     for (const target of this.targets) {

@@ -16,6 +16,7 @@ const people: Backend = {
   kind: 'opensearch',
   indices: ['people'],
   fieldType: async () => 'long',
+  fieldTypes: async (fields) => fields.map(() => 'long'),
   count: async () => PEOPLE.length,
   distinctKeys: async () => {
     throw new Error('no edges, no keys');

@@ -101,16 +101,12 @@ export async function checkModelMappings(
   return { backends, relationsChecked };
 }
 
-/**
- * The types of `fields` in a backend's indices, read together. Through the `Backend` interface
- * that is one `fieldType` read per field, all at once; a backend that could answer a list in one
- * request (`_field_caps?fields=a,b`) would be asked here.
- */
+/** The types of `fields` in a backend's indices, read together (one `_field_caps` request). */
 async function readFieldTypes(
   backend: Backend,
   fields: readonly string[]
 ): Promise<Map<string, FieldType>> {
-  const types = await Promise.all(fields.map((field) => backend.fieldType(field)));
+  const types = await backend.fieldTypes(fields);
   return new Map(fields.map((field, i) => [field, types[i]]));
 }
 

@@ -69,29 +69,27 @@ describe('abortableClient', () => {
     await expect(failed).resolves.toMatchObject({ name: 'RequestAbortedError' });
   });
 
-  it('aborts the calls in flight when the caller leaves', async () => {
+  /** One call through the wrapped recording transport, the caller gone before it if asked. */
+  function oneCall(method: string, path: string, callerGoneBefore = false) {
     const { client, calls } = recordingTransport();
     const caller = new AbortController();
-    const pending = abortableClient(client, caller.signal).transport.request({
-      method: 'POST',
-      path: '/x/_search',
-    });
-    caller.abort();
+    if (callerGoneBefore) caller.abort();
+    const pending = abortableClient(client, caller.signal).transport.request({ method, path });
+    return { pending, call: calls[0], leave: () => caller.abort() };
+  }
+
+  it('aborts the calls in flight when the caller leaves', async () => {
+    const { pending, call, leave } = oneCall('POST', '/x/_search');
+    leave();
     await expect(pending).rejects.toMatchObject({ name: 'RequestAbortedError' });
-    expect(calls[0].aborted).toBe(true);
+    expect(call.aborted).toBe(true);
   });
 
   it('still sends a call made after the caller left (cleanup as the work unwinds)', async () => {
-    const { client, calls } = recordingTransport();
-    const caller = new AbortController();
-    caller.abort();
-    const closing = abortableClient(client, caller.signal).transport.request({
-      method: 'DELETE',
-      path: '/_search/point_in_time',
-    });
-    calls[0].answer();
-    await expect(closing).resolves.toEqual({ body: {} });
-    expect(calls[0].aborted).toBe(false);
+    const { pending, call } = oneCall('DELETE', '/_search/point_in_time', true);
+    call.answer();
+    await expect(pending).resolves.toEqual({ body: {} });
+    expect(call.aborted).toBe(false);
   });
 
   it('refuses a call whose own signal already fired, and aborts on it in flight', async () => {
@@ -112,15 +110,10 @@ describe('abortableClient', () => {
   });
 
   it('lets an open point in time finish: its id is needed to close it', async () => {
-    const { client, calls } = recordingTransport();
-    const caller = new AbortController();
-    const opening = abortableClient(client, caller.signal).transport.request({
-      method: 'POST',
-      path: '/x/_search/point_in_time',
-    });
-    caller.abort();
-    calls[0].answer();
-    await expect(opening).resolves.toEqual({ body: {} });
-    expect(calls[0].aborted).toBe(false);
+    const { pending, call, leave } = oneCall('POST', '/x/_search/point_in_time');
+    leave();
+    call.answer();
+    await expect(pending).resolves.toEqual({ body: {} });
+    expect(call.aborted).toBe(false);
   });
 });
