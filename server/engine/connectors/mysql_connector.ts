@@ -202,8 +202,13 @@ function execute(conn: Connection, sql: string, values: readonly unknown[]): Pro
   return new Promise((resolve, reject) => {
     conn.execute(arrayRows(sql, bound), (err, rows, fields) => {
       if (err) return reject(err);
-      const toRow = rowReader(fields);
-      resolve((rows as unknown[][]).map(toRow));
+      // A statement without a result set (DDL, DML) answers a header: it has no rows. A throw
+      // here would be uncaught (a driver callback): every failure goes to the promise.
+      try {
+        resolve(Array.isArray(rows) ? (rows as unknown[][]).map(rowReader(fields)) : []);
+      } catch (error) {
+        reject(error);
+      }
     });
   });
 }
