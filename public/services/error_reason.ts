@@ -2,11 +2,48 @@ import type { HttpFetchError } from '../types';
 
 /** What the app shows for a failed call: the server's own words, and the status when known. */
 export interface ErrorDetails {
-  /** OpenSearch's `error.reason` (or OSD's `message`), else the error's message. */
+  /**
+   * The deepest cause OpenSearch gives (a failed shard's reason, then its `caused_by` chain, as
+   * Discover shows it), else `error.reason` (or OSD's `message`), else the error's message.
+   */
   reason: string;
-  /** OpenSearch's `error.type`, e.g. `index_not_found_exception`. */
+  /** That cause's `type`, e.g. `parse_exception`. */
   type?: string;
   status?: number;
+  /**
+   * The reasons above the deepest one, outermost first (`all shards failed`, `Failed to parse
+   * query [...]`): what the call as a whole failed with. Empty when the error has no chain.
+   */
+  context: string[];
+}
+
+interface Cause {
+  type?: unknown;
+  reason?: unknown;
+  caused_by?: unknown;
+  failed_shards?: unknown;
+}
+
+const isCause = (value: unknown): value is Cause => typeof value === 'object' && value !== null;
+
+/**
+ * The chain of causes of an OpenSearch error, outermost first: the error itself, then the first
+ * failed shard's reason (a `search_phase_execution_exception` says only "all shards failed"),
+ * then each `caused_by`. Only entries with a reason count.
+ */
+function causeChain(error: Cause): Cause[] {
+  const chain: Cause[] = [];
+  let next: unknown = error;
+  // Bounded: a chain is a few levels; a cyclic or hostile body must not loop.
+  for (let depth = 0; isCause(next) && depth < 20; depth++) {
+    if (typeof next.reason === 'string' && next.reason) chain.push(next);
+    const shards = Array.isArray(next.failed_shards) ? next.failed_shards : [];
+    const shardReason = shards
+      .map((s: unknown) => (isCause(s) ? s.reason : undefined))
+      .find(isCause);
+    next = shardReason ?? next.caused_by;
+  }
+  return chain;
 }
 
 export function errorDetails(error: unknown): ErrorDetails {
@@ -15,14 +52,21 @@ export function errorDetails(error: unknown): ErrorDetails {
   const body = fetchError?.body;
   if (typeof body === 'object' && body !== null) {
     const { error: inner, message } = body as { error?: unknown; message?: unknown };
-    if (typeof inner === 'object' && inner !== null) {
-      const { reason, type } = inner as { reason?: unknown; type?: unknown };
-      if (typeof reason === 'string' && reason) {
-        return { reason, type: typeof type === 'string' ? type : undefined, status };
+    if (isCause(inner)) {
+      const chain = causeChain(inner);
+      const deepest = chain[chain.length - 1];
+      if (deepest !== undefined) {
+        return {
+          reason: deepest.reason as string,
+          type: typeof deepest.type === 'string' ? deepest.type : undefined,
+          status,
+          context: chain.slice(0, -1).map((c) => c.reason as string),
+        };
       }
     }
-    if (typeof message === 'string' && message) return { reason: message, status };
+    if (typeof message === 'string' && message) return { reason: message, status, context: [] };
   }
-  if (error instanceof Error && error.message) return { reason: error.message, status };
-  return { reason: String(error), status };
+  if (error instanceof Error && error.message)
+    return { reason: error.message, status, context: [] };
+  return { reason: String(error), status, context: [] };
 }

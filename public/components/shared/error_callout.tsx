@@ -1,7 +1,10 @@
 import { EuiCallOut } from '@elastic/eui';
 import { errorDetails } from '../../services/error_reason';
 
-/** A failed call, in the server's words (`error.reason`), with its type and status when known. */
+/**
+ * A failed call, in the server's words: the deepest cause OpenSearch gives first (what to fix),
+ * then what the call as a whole failed with, then the cause's type and the status.
+ */
 export function ErrorCallout({
   title,
   error,
@@ -11,7 +14,7 @@ export function ErrorCallout({
   error: unknown;
   dataTestSubj?: string;
 }) {
-  const { reason, type, status } = errorDetails(error);
+  const { reason, type, status, context } = errorDetails(error);
   return (
     <EuiCallOut
       title={title}
@@ -21,6 +24,11 @@ export function ErrorCallout({
       data-test-subj={dataTestSubj}
     >
       <p>{reason}</p>
+      {context.length > 0 ? (
+        <p data-test-subj="federationErrorContext">
+          <small>{context.join(' › ')}</small>
+        </p>
+      ) : null}
       {type || status ? (
         <p>
           <small>{[type, status].filter(Boolean).join(' · ')}</small>
