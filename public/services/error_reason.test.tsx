@@ -52,10 +52,16 @@ describe('errorDetails', () => {
               type: 'query_shard_exception',
               reason: 'Failed to parse query [title:(unbalanced]',
               index: 'demo-articles',
+              // As OpenSearch 3.6 answers: Lucene's message wrapped once more, token lists after.
               caused_by: {
                 type: 'parse_exception',
                 reason:
-                  'Cannot parse \'title:(unbalanced\': Encountered "<EOF>" at line 1, column 18.',
+                  'Cannot parse \'title:(unbalanced\': Encountered "<EOF>" at line 1, column 17.\nWas expecting one of:\n    <AND> ...\n',
+                caused_by: {
+                  type: 'parse_exception',
+                  reason:
+                    'Encountered "<EOF>" at line 1, column 17.\nWas expecting one of:\n    <AND> ...\n',
+                },
               },
             },
           },
@@ -65,7 +71,7 @@ describe('errorDetails', () => {
     };
     const error = new FetchHttpError('x', new Response(null, { status: 400 }), body);
     expect(errorDetails(error)).toEqual({
-      reason: 'Cannot parse \'title:(unbalanced\': Encountered "<EOF>" at line 1, column 18.',
+      reason: 'Cannot parse \'title:(unbalanced\': Encountered "<EOF>" at line 1, column 17.',
       type: 'parse_exception',
       status: 400,
       context: ['all shards failed', 'Failed to parse query [title:(unbalanced]'],

@@ -46,6 +46,18 @@ function causeChain(error: Cause): Cause[] {
   return chain;
 }
 
+/**
+ * A chain with the causes that add nothing dropped: Java wraps a cause as "prefix: " + its
+ * message, so a reason that already holds the next one's first line says all of it (Lucene's
+ * "Cannot parse 'title:(x': Encountered ..." over its bare "Encountered ..."). Each reason is
+ * cut to its first line: what follows in OpenSearch's parse errors is the list of tokens the
+ * parser expected, which Dev Tools shows in full.
+ */
+function telling(chain: Cause[]): string[] {
+  const reasons = chain.map((c) => (c.reason as string).split('\n')[0].trim());
+  return reasons.filter((reason, i) => i === 0 || !reasons[i - 1].includes(reason));
+}
+
 export function errorDetails(error: unknown): ErrorDetails {
   const fetchError = error as Partial<HttpFetchError> | null | undefined;
   const status = fetchError?.response?.status;
@@ -54,13 +66,26 @@ export function errorDetails(error: unknown): ErrorDetails {
     const { error: inner, message } = body as { error?: unknown; message?: unknown };
     if (isCause(inner)) {
       const chain = causeChain(inner);
-      const deepest = chain[chain.length - 1];
-      if (deepest !== undefined) {
+      if (chain.length === 1) {
+        const { reason, type } = chain[0];
         return {
-          reason: deepest.reason as string,
-          type: typeof deepest.type === 'string' ? deepest.type : undefined,
+          reason: reason as string,
+          type: typeof type === 'string' ? type : undefined,
           status,
-          context: chain.slice(0, -1).map((c) => c.reason as string),
+          context: [],
+        };
+      }
+      if (chain.length > 1) {
+        const reasons = telling(chain);
+        // The type of the deepest cause kept: the first whose reason the last kept one is.
+        const deepest = chain.find(
+          (c) => (c.reason as string).split('\n')[0].trim() === reasons[reasons.length - 1]
+        );
+        return {
+          reason: reasons[reasons.length - 1],
+          type: typeof deepest?.type === 'string' ? deepest.type : undefined,
+          status,
+          context: reasons.slice(0, -1),
         };
       }
     }
