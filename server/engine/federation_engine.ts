@@ -60,7 +60,8 @@ export class FederationEngine {
       runtime.virtualIndexStore,
       this.datasources,
       new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser)),
-      runtime.catalogHints
+      runtime.catalogHints,
+      runtime.virtualIndexCache
     );
     const resolver = new IndexResolver(this.virtualIndices);
     const settings = runtime.settings;

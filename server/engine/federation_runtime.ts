@@ -1,4 +1,5 @@
 import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../common/catalog_types';
+import { CatalogCache } from './catalog/catalog_cache';
 import { CatalogHints } from './catalog/catalog_hints';
 import { DATASOURCE_PROPERTIES, VIRTUAL_INDEX_PROPERTIES } from './catalog/catalog_mappings';
 import { CatalogStore } from './catalog/catalog_store';
@@ -27,6 +28,8 @@ export class FederationRuntime {
   readonly systemAliases: SystemAliases;
   /** Which names earlier requests found to be virtual indices, to start reads sooner. */
   readonly catalogHints = new CatalogHints();
+  /** Virtual-index entries by name, fresh within catalogCacheMs (catalog_cache.ts). */
+  readonly virtualIndexCache: CatalogCache<StoredVirtualIndex>;
   private readonly internal: OpenSearchGateway;
 
   constructor(
@@ -57,6 +60,7 @@ export class FederationRuntime {
       VIRTUAL_INDEX_INDEX,
       VIRTUAL_INDEX_PROPERTIES
     );
+    this.virtualIndexCache = new CatalogCache(settings.catalogCacheMs);
     this.pitStore = new PitStateStore(internal, settings.pitFilterCacheBytes);
     this.systemAliases = new SystemAliases(internal);
   }

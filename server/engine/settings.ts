@@ -68,6 +68,13 @@ export const settingsSchema = z
     joinBitmapFilter: z.boolean().default(true),
     /** How long the joins of one search may take together before it fails with a 504. */
     joinTimeoutMs: z.number().int().positive().default(120_000),
+    /**
+     * How long each server process keeps a virtual-index catalog entry (or the fact that a name
+     * is not one) before reading it again: a virtual index created, changed or deleted through
+     * another host sharing the cluster is seen within this; through this one, at once. 0 reads
+     * the catalog for every request.
+     */
+    catalogCacheMs: z.number().int().min(0).max(60_000).default(5_000),
     /** Most points in time open at once (OpenSearch's own default is 300). */
     maxOpenPits: z.number().int().positive().default(300),
     /**

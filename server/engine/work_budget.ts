@@ -5,9 +5,14 @@
  * is past its deadline or its caller went away.
  *
  * A loop spends its budget one unit of work at a time; about every `sliceMs` of work it pauses
- * (one turn of the event loop, so other requests run) and its check runs (which throws the 504
- * or the 499). Synchronous generators yield a marker where `spend()` says so, and their async
+ * (it waits for its turn, so other requests run) and its check runs (which throws the 504 or
+ * the 499). Synchronous generators yield a marker where `spend()` says so, and their async
  * consumer awaits `pause()`.
+ *
+ * Turns are taken one per turn of the event loop (`nextTurn`), not one per loop: with every
+ * loop resuming on its own `setImmediate`, one turn ran a slice of each (twenty expensive
+ * requests: 200 ms) before the event loop read a socket again, and a small search, which needs
+ * three such turns, waited for sixty slices.
  */
 
 /** How long a loop may run before it lets others have the event loop. */
@@ -37,9 +42,9 @@ export class WorkBudget {
     return performance.now() - this.sliceStart >= this.sliceMs;
   }
 
-  /** One turn of the event loop, then the check: the loop goes on only if it may. */
+  /** Its next turn, then the check: the loop goes on only if it may. */
   async pause(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
     this.sliceStart = performance.now();
     this.check();
   }
@@ -48,6 +53,34 @@ export class WorkBudget {
   async tick(units = 1): Promise<void> {
     if (this.spend(units)) await this.pause();
   }
+}
+
+/** Loops waiting for their next slice, first come first served. */
+const waiting: Array<() => void> = [];
+let turnScheduled = false;
+
+/**
+ * Resolves after other loops waiting for a slice had theirs, one per turn of the event loop:
+ * between two slices the event loop polls sockets and runs timers, so a request that needs no
+ * slice waits for at most one per step whatever the number of loops.
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!turnScheduled) {
+      turnScheduled = true;
+      setImmediate(giveTurn);
+    }
+  });
+}
+
+function giveTurn(): void {
+  const resume = waiting.shift();
+  // Scheduled from within an immediate, the next one runs on the next turn of the event loop.
+  if (waiting.length > 0) setImmediate(giveTurn);
+  else turnScheduled = false;
+  // The loop runs its slice in the microtasks after this callback, before the next immediate.
+  resume?.();
 }
 
 /**

@@ -41,9 +41,11 @@ export interface HostProcess {
   close(): Promise<void>;
 }
 
+/** `env`: more of its environment, e.g. `FEDERATION_*` settings (settings_from_env.ts). */
 export async function startHostProcess(
   openSearchUrl: string,
-  encryptionKey: string
+  encryptionKey: string,
+  env: Record<string, string> = {}
 ): Promise<HostProcess> {
   const child = spawn(
     process.execPath,
@@ -53,6 +55,7 @@ export async function startHostProcess(
         ...process.env,
         OPENSEARCH_URL: openSearchUrl,
         FEDERATION_ENCRYPTION_KEY: encryptionKey,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     }

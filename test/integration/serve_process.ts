@@ -5,8 +5,8 @@
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
-import { parseSettings } from '../../server/engine/settings';
 import { allowedHostsFromEnv } from '../../server/standalone/allowed_hosts';
+import { settingsFromEnv } from '../../server/standalone/settings_from_env';
 import { startStandaloneServer } from '../../server/standalone/server';
 
 async function main() {
@@ -17,7 +17,7 @@ async function main() {
     openSearchUrl: process.env.OPENSEARCH_URL!,
     uiDir,
     allowedHosts: allowedHostsFromEnv(process.env),
-    settings: parseSettings({ encryptionKey: process.env.FEDERATION_ENCRYPTION_KEY }),
+    settings: settingsFromEnv(process.env),
   });
   process.stdout.write(`${server.url}\n`);
   process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

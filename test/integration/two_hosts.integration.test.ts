@@ -1,8 +1,9 @@
 /**
  * Two host processes sharing nothing but OpenSearch and the databases, as Dashboards servers
- * behind a load balancer: what one writes (datasources, virtual indices, saved queries) the
- * other uses on its next request, with no stale pool, mapping or cache in between. (PIT pages
- * served by alternating processes: test/joins/pit.integration.test.ts.)
+ * behind a load balancer: what one writes (datasources, saved queries) the other uses on its
+ * next request, with no stale pool or mapping in between; a virtual index, whose catalog entry
+ * each process keeps for catalogCacheMs (catalog_cache.ts), once that long has passed; the
+ * writer at once. (PIT pages served by alternating processes: test/joins/pit.integration.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
@@ -17,6 +18,18 @@ import {
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';
+/** Short, so that waiting it out keeps the test quick. */
+const CATALOG_CACHE_MS = 1_500;
+
+/**
+ * Waits until a catalog entry read before `writtenAt` has expired everywhere: a request sent
+ * after this finds only entries read after the write (catalog_cache.ts counts an entry's age
+ * from when its read was sent).
+ */
+async function pastCatalogBound(writtenAt: number): Promise<void> {
+  const left = writtenAt + CATALOG_CACHE_MS - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
 
 describe('two hosts', () => {
   let a: FederationApi;
@@ -25,8 +38,10 @@ describe('two hosts', () => {
 
   beforeAll(async () => {
     [a, b] = await Promise.all([
-      startFederationApi(),
-      startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY),
+      startFederationApi({ catalogCacheMs: CATALOG_CACHE_MS }),
+      startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY, {
+        FEDERATION_CATALOG_CACHE_MS: String(CATALOG_CACHE_MS),
+      }),
     ]);
   }, 120_000);
 
@@ -94,8 +109,8 @@ describe('two hosts', () => {
       expect(ids(r.body)).toEqual([101, 102, 103]);
     }
 
-    // Moved to another datasource through B: A, whose last read found the first datasource
-    // (and starts reading it early, catalog_hints.ts), answers from the new one.
+    // Moved to another datasource through B: B at once; A, whose last read found the first
+    // datasource (and starts reading it early, catalog_hints.ts), within catalogCacheMs.
     const moved = uniqueName('two-hosts-ds2');
     expect((await b.call('PUT', `${DS}/${moved}`, { jdbc: jdbcFor('postgres', url) })).status).toBe(
       201
@@ -107,15 +122,22 @@ describe('two hosts', () => {
       key: 'id',
     });
     expect(redefined.status, redefined.text).toBe(200);
+    const redefinedAt = Date.now();
+    const rightAway = await search(b);
+    expect(ids(rightAway.body)).toEqual([1, 2, 3, 4, 5]);
+    await pastCatalogBound(redefinedAt);
     for (const host of [a, b]) {
       const r = await search(host);
       expect(r.status, r.text).toBe(200);
       expect(ids(r.body)).toEqual([1, 2, 3, 4, 5]);
     }
 
-    // Deleted through A: B no longer reads the table on its next request (not from a cached
-    // definition). The concrete index stays (spec §8.2 item 12), an empty OpenSearch index now.
+    // Deleted through A: B no longer reads the table once catalogCacheMs has passed. The
+    // concrete index stays (spec §8.2 item 12), an empty OpenSearch index now.
     expect((await a.call('DELETE', `${VI}/${vi}`)).status).toBe(200);
+    const deletedAt = Date.now();
+    expect((await search(a)).body.hits.hits).toEqual([]);
+    await pastCatalogBound(deletedAt);
     const gone = await search(b);
     expect(gone.status, gone.text).toBe(200);
     expect(gone.body.hits.hits).toEqual([]);

@@ -8,6 +8,7 @@ import { isSystemIndexName, SYSTEM_INDEX_PREFIX } from '../../../common/system_i
 import type { RemoteColumn } from '../connectors/connector';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
+import { CatalogCache } from './catalog_cache';
 import { CatalogHints } from './catalog_hints';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import type { DatasourceService, OpenDatasource } from './datasource_service';
@@ -38,7 +39,9 @@ export class VirtualIndexService {
     private readonly datasources: DatasourceService,
     private readonly concreteIndices: ConcreteIndices,
     /** The process's hints (runtime); a service of its own when none is shared. */
-    private readonly hints: CatalogHints = new CatalogHints()
+    private readonly hints: CatalogHints = new CatalogHints(),
+    /** The process's cache of catalog entries by name (runtime); none when none is shared. */
+    private readonly cache: CatalogCache<StoredVirtualIndex> = new CatalogCache(0)
   ) {}
 
   async put(id: string, body: VirtualIndexBody): Promise<WriteResult & { index_created: boolean }> {
@@ -70,6 +73,7 @@ export class VirtualIndexService {
       updated_at: new Date().toISOString(),
     };
     const result = await this.store.put(id, stored);
+    this.cache.forget(id);
     return { ...result, index_created: indexCreated };
   }
 
@@ -86,6 +90,7 @@ export class VirtualIndexService {
   async delete(id: string): Promise<WriteResult> {
     assertVirtualIndexId(id);
     const result = await this.store.delete(id);
+    this.cache.forget(id);
     if (result === null) throw missing(id);
     return result;
   }
@@ -111,22 +116,26 @@ export class VirtualIndexService {
     return found;
   }
 
-  /** Catalog entries by name, each read once per request (the service lives for one). */
+  /**
+   * Catalog entries by name, each looked up once per request (the service lives for one), from
+   * the process's cache where fresh (catalog_cache.ts).
+   */
   private async definitions(names: string[]): Promise<Map<string, StoredVirtualIndex>> {
     const candidates = [...new Set(names)].filter((n) => indexNameProblem(n) === null);
     const unread = candidates.filter((n) => !this.read.has(n));
     if (unread.length > 0) {
-      const docs = this.store.getMany(unread);
-      unread.forEach((name, i) =>
+      const answers = this.cache.lookup(unread, async (batch) =>
+        (await this.store.getMany(batch)).map((doc) => doc?._source)
+      );
+      for (const [name, answer] of answers) {
         this.read.set(
           name,
-          docs.then((all) => {
-            const definition = all[i]?._source;
+          answer.then((definition) => {
             this.hints.record(name, definition?.datasource);
             return definition;
           })
-        )
-      );
+        );
+      }
       // Names that were virtual indices on earlier requests: their datasource and the caller's
       // read check start now, beside the catalog read, rather than after it. Used only if this
       // read finds the same (catalog_hints.ts).

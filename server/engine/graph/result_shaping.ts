@@ -9,7 +9,7 @@
  */
 import type { Expression, GqlStatement } from '../../../common/gql/ast';
 import { badRequest } from '../errors';
-import type { WorkBudget } from '../work_budget';
+import { nextTurn, type WorkBudget } from '../work_budget';
 import {
   compareValues,
   presentValues,
@@ -117,7 +117,7 @@ export async function shapeRowsAsync(
   for (let step = core.next(); ; step = core.next()) {
     if (step.done) return step.value;
     if (limits.budget) await limits.budget.pause();
-    else await new Promise((resolve) => setImmediate(resolve));
+    else await nextTurn();
   }
 }
 

@@ -64,4 +64,17 @@ describe('catalog reads of a search with joins', () => {
     expect(response.hits.hits.map((h) => h._id)).toEqual(['1']);
     expect(catalogReads - before).toBe(1);
   });
+
+  it('reads no catalog entry again within catalogCacheMs: a plain search is one round trip', async () => {
+    const engine = new FederationEngine(runtime, counting);
+    await engine.search.search({ index: companies, params: {}, body: { size: 0 } });
+    const before = catalogReads;
+    await engine.search.search({ index: companies, params: {}, body: { size: 0 } });
+    await new FederationEngine(runtime, counting).search.search({
+      index: companies,
+      params: {},
+      body: { size: 0 },
+    });
+    expect(catalogReads - before).toBe(0);
+  });
 });
