@@ -43,6 +43,8 @@ try {
   ensureDependencies();
   run(bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   run(bin('eslint'), ['.']);
+  // Import circles, type-only imports included (.dependency-cruiser.cjs).
+  run(bin('depcruise'), ['--config', '.dependency-cruiser.cjs', 'server', 'common', 'public']);
   run(bin('prettier'), ['--check', '.', '--log-level', 'warn']);
   let failure;
   for (const vitest of runs(process.argv.slice(2))) {

@@ -8,7 +8,9 @@
 import type { BackendCall } from '../../../common/graph/graph_response';
 import type { KeySet } from './key_set';
 import type { FieldPredicate } from './field_predicate';
+import type { BackendDocument } from './document_stream';
 
+export type { BackendDocument };
 export type { DocumentStream } from './document_stream';
 
 export type BackendKind = 'opensearch' | 'virtual';
@@ -40,13 +42,6 @@ export interface KeyOptions extends CallOptions {
    * other than `_id` call it, with their first page.
    */
   onMatchCount?: (count: number) => void;
-}
-
-/** A document as the response shows it (`SELECT v` in GQL, hits of a search). */
-export interface BackendDocument {
-  _index: string;
-  _id: string;
-  _source: Record<string, unknown>;
 }
 
 export interface DocumentOptions extends CallOptions {

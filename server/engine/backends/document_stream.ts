@@ -1,4 +1,9 @@
-import type { BackendDocument } from './backend';
+/** A document as the response shows it (`SELECT v` in GQL, hits of a search). */
+export interface BackendDocument {
+  _index: string;
+  _id: string;
+  _source: Record<string, unknown>;
+}
 
 /**
  * What `Backend.documents` returns: the documents, and after the loop whether `limit` cut them

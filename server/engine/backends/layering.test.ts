@@ -26,6 +26,33 @@ describe('engine layering (eslint.config.mjs)', () => {
     expect(graph).toEqual([expect.stringMatching(/graph\/ reads indices through backends\/ only/)]);
   });
 
+  it('keeps sql/ below connectors/, the engine below its hosts, and each half of the app apart', async () => {
+    expect(
+      await importErrors(
+        'server/engine/sql/probe.ts',
+        "import type { Connector } from '../connectors/connector';\nexport type P = Connector;\n"
+      )
+    ).toEqual([expect.stringMatching(/server\/engine\/sql\/ may not import connectors\//)]);
+    expect(
+      await importErrors(
+        'server/engine/errors_probe.ts',
+        "import { route } from '../http/route';\nexport const P = route;\n"
+      )
+    ).toEqual([expect.stringMatching(/may not import the hosts or routes/)]);
+    expect(
+      await importErrors(
+        'common/probe.ts',
+        "import { badRequest } from '../server/engine/errors';\nexport const P = badRequest;\n"
+      )
+    ).toEqual([expect.stringMatching(/common\/ is shared by server\/ and public\//)]);
+    expect(
+      await importErrors(
+        'public/components/probe.ts',
+        "import { badRequest } from '../../server/engine/errors';\nexport const P = badRequest;\n"
+      )
+    ).toEqual([expect.stringMatching(/public\/ may not import server\//)]);
+  });
+
   it('lets a layer import the layers below it', async () => {
     const downward = await importErrors(
       'server/engine/search/probe.ts',

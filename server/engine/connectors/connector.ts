@@ -3,8 +3,9 @@
  * this folder implementing this interface; the engine never touches a driver directly.
  */
 import type { SqlDialect } from '../sql/dialect';
+import type { ConnectorKind, ResourceRef, Row } from '../sql/remote_types';
 
-export type ConnectorKind = 'postgres' | 'mysql' | 'sqlserver' | 'sqlite';
+export type { ConnectorKind, ResourceRef, Row };
 
 /** Index field types a remote column maps to (spec §2.3); null: skipped, not understood. */
 export type MappedType = 'keyword' | 'boolean' | 'date' | 'long' | 'double';
@@ -20,13 +21,6 @@ export interface RemoteColumn {
    */
   zoned?: boolean;
   nullable: boolean;
-}
-
-/** A table or view, optionally qualified. */
-export interface ResourceRef {
-  catalog?: string;
-  schema?: string;
-  name: string;
 }
 
 export interface RemoteResource extends Required<Pick<ResourceRef, 'name'>> {
@@ -52,9 +46,6 @@ export interface QueryOptions {
    */
   batchSize?: number;
 }
-
-/** A row as the driver returns it, keyed by column name. Dates arrive as text or Date. */
-export type Row = Record<string, unknown>;
 
 export interface Connector {
   readonly kind: ConnectorKind;

@@ -10,7 +10,7 @@ import { keyCount, unionKeySets, type KeySet } from '../backends/key_set';
 import { badRequest } from '../errors';
 import { WorkBudget } from '../work_budget';
 import { evaluateCondition, fieldName } from './expressions';
-import type { GraphLimits } from './graph_service';
+import type { GraphLimits } from './graph_limits';
 import {
   walkExpression,
   type BoundEdge,

@@ -1,4 +1,4 @@
-import type { ResourceRef } from '../connectors/connector';
+import type { ResourceRef } from './remote_types';
 import type { SqlDialect } from './dialect';
 
 /** `catalog.schema.table`, each part quoted by the dialect; absent parts are left out. */

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
-import type { Row } from '../connectors/connector';
+import type { Row } from './remote_types';
 import { setOwn } from './own_property';
 import { fromNaiveMs, parseZone, toEpoch } from './zoned_time';
 

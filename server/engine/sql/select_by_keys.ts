@@ -1,5 +1,5 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
-import type { ResourceRef } from '../connectors/connector';
+import type { ResourceRef } from './remote_types';
 import type { SqlDialect } from './dialect';
 import { NO_MATCH } from './dialects/dialect_helpers';
 import { ParamList } from './param_list';

@@ -10,7 +10,7 @@
  * Statements run one after the other on the datasource; nothing is computed over table rows in
  * JavaScript, only over the groups the database returns.
  */
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import type { TranslationContext } from '../translation_context';
 import { aggregationDialect } from './aggregation_dialects';
 import type {

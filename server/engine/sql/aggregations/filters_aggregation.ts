@@ -6,7 +6,7 @@
  * comes last.
  */
 import { badRequest } from '../../errors';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import { translateQuery } from '../query_translator';
 import type { FiltersAgg, MetricAgg, TermsAgg } from './aggregation_types';
 import {

@@ -10,7 +10,7 @@
  */
 import { ownValue } from '../own_property';
 import { FederationError, badRequest } from '../../errors';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import { parseDateMath } from '../date_math';
 import type {
   Bounds,

@@ -21,7 +21,7 @@ import {
 import { dateToEpochMs, toNumber } from './row_values';
 import { sql, type SqlFragment } from './sql_fragment';
 import { columnOnce, comparable, epochOf, matchingOnly, type StatementEnv } from './statement_env';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 
 export const METRIC_TYPES: readonly MetricType[] = ['avg', 'sum', 'min', 'max', 'cardinality'];
 

@@ -6,7 +6,7 @@
  * translator compares them: the column against the bound written as the column stores it.
  */
 import { badRequest } from '../../errors';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import { parseDateMath } from '../date_math';
 import { dateValue } from '../sql_values';
 import type { MetricAgg, RangeAgg, RangeSpec, TermsAgg } from './aggregation_types';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import { dialectFor } from '../dialects';
 import { ParamList } from '../param_list';
 import { translateQuery } from '../query_translator';

@@ -12,7 +12,7 @@
  * same way in every statement so nested buckets find their parents.
  */
 import { badRequest } from '../../errors';
-import type { Row } from '../../connectors/connector';
+import type { Row } from '../remote_types';
 import type { BucketOrder, MetricAgg, TermsAgg } from './aggregation_types';
 import { parseOrder } from './bucket_order';
 import { datePrinter } from './date_printer';

@@ -1,4 +1,4 @@
-import type { ConnectorKind } from '../../connectors/connector';
+import type { ConnectorKind } from '../remote_types';
 import type { SqlDialect } from '../dialect';
 import { mysqlDialect } from './mysql';
 import { postgresDialect } from './postgres';
