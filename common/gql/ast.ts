@@ -115,7 +115,7 @@ export type Expression =
     };
 
 export interface GqlSyntaxError {
-  /** What is wrong, e.g. `expected one of [MATCH] but found [WHERE]`. */
+  /** What is wrong, e.g. `expected one of ['MATCH'] but found [WHERE]`. */
   message: string;
   range: SourceRange;
   /** Token names or literal texts that would have been accepted here. */

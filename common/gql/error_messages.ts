@@ -1,5 +1,5 @@
 /**
- * Parser error messages a user understands: `expected [FROM] but found [MATCH]`. Chevrotain keeps
+ * Parser error messages a user understands: `expected ['FROM'] but found [MATCH]`. Chevrotain keeps
  * only a message string on its exceptions, so the accepted token labels travel inside the message
  * after a separator and `splitMessage` takes them out again.
  */
@@ -13,9 +13,24 @@ export function describeFound(token: IToken): string {
   return tokenMatcher(token, EOF) ? 'end of input' : `[${shorten(token.image)}]`;
 }
 
-/** `[MATCH]`, or `one of [WHERE, ORDER, LIMIT]`. */
+/**
+ * Token classes (`identifier`, `double-quoted string`, `end of input`) are lowercase words; every
+ * other label is the token's own text (`FROM`, `(`, `,`).
+ */
+const TOKEN_CLASS = /^[a-z][a-z -]*$/;
+
+/**
+ * A label as the message shows it: a token's text in quotes, so `,` or `]` reads as the token and
+ * not as the list's own punctuation (`[',', ']']`, never `[,, ]]`); a token class as words.
+ */
+function shownLabel(label: string): string {
+  return TOKEN_CLASS.test(label) ? label : `'${label}'`;
+}
+
+/** `['MATCH']`, or `one of ['WHERE', 'ORDER', ',', end of input]`. */
 export function describeExpected(labels: string[]): string {
-  return labels.length === 1 ? `[${labels[0]}]` : `one of [${labels.join(', ')}]`;
+  const shown = labels.map(shownLabel);
+  return shown.length === 1 ? `[${shown[0]}]` : `one of [${shown.join(', ')}]`;
 }
 
 export function expectedMessage(labels: string[], found: IToken, description?: string): string {

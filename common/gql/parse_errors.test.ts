@@ -14,7 +14,7 @@ describe('parseGql: syntax errors', () => {
     const result = parseGql(text);
     expect(result.errors).toEqual([
       {
-        message: 'expected [FROM] but found [MATCH]',
+        message: "expected ['FROM'] but found [MATCH]",
         range: { start: 14, end: 19, line: 1, column: 15, endLine: 1, endColumn: 20 },
         expected: ['FROM'],
       },
@@ -22,13 +22,13 @@ describe('parseGql: syntax errors', () => {
     expect(result.statement?.items[0].text).toBe('a.name');
     expect(result.statement?.patterns[0].nodes[0][0].label?.name).toBe('Person');
     expect(formatGqlError(result.errors[0])).toBe(
-      'line 1, column 15: expected [FROM] but found [MATCH]'
+      "line 1, column 15: expected ['FROM'] but found [MATCH]"
     );
   });
 
   it('reports a missing MATCH', () => {
     const [error] = parseErrors('SELECT a FROM "g" WHERE a.x = 1');
-    expect(error.message).toBe('expected [MATCH] but found [WHERE]');
+    expect(error.message).toBe("expected ['MATCH'] but found [WHERE]");
     expect(error.expected).toEqual(['MATCH']);
     expect(error.range).toMatchObject({ line: 1, column: 19 });
   });
@@ -50,7 +50,7 @@ describe('parseGql: syntax errors', () => {
 
   it('reports an incomplete edge with the tokens that would close it', () => {
     const [error] = parseErrors('SELECT a FROM "g" MATCH (a)-[e:R](b)');
-    expect(error.message).toBe('expected one of [->, -] but found [(]');
+    expect(error.message).toBe("expected one of ['->', '-'] but found [(]");
     expect(error.expected).toEqual(['->', '-']);
     expect(error.range.column).toBe(34);
   });
@@ -60,7 +60,7 @@ describe('parseGql: syntax errors', () => {
     const errors = parseErrors(text);
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toBe(
-      'expected one of [AND, OR, ORDER, LIMIT, OFFSET, ;, end of input] but found [garbage]'
+      "expected one of ['AND', 'OR', 'ORDER', 'LIMIT', 'OFFSET', ';', end of input] but found [garbage]"
     );
     expect(at(text, errors[0])).toBe('garbage');
   });
@@ -82,10 +82,20 @@ describe('parseGql: syntax errors', () => {
     ]);
   });
 
+  it('quotes expected tokens, so a comma or bracket reads as one', () => {
+    const [list] = parseErrors('SELECT a FROM "g" MATCH (a) ORDER BY a.x y');
+    expect(list.message).toContain("'ASC', 'DESC', ',', 'LIMIT'");
+    expect(list.message).toMatch(/, end of input\] but found \[y\]$/);
+    const [bracket] = parseErrors('SELECT a FROM "g" MATCH (a) WHERE a.x IN [1 2]');
+    expect(bracket.message).toBe("expected [']'] but found [2]");
+    // The labels themselves stay bare: completion matches them.
+    expect(bracket.expected).toEqual([']']);
+  });
+
   it('places end-of-input errors just after the last token', () => {
     const text = 'SELECT a FROM "g" MATCH (a\n  ';
     const [error] = parseErrors(text);
-    expect(error.message).toBe('expected [)] but found end of input');
+    expect(error.message).toBe("expected [')'] but found end of input");
     expect(error.range).toMatchObject({ start: 26, end: 26, line: 1, column: 27 });
   });
 
@@ -94,7 +104,7 @@ describe('parseGql: syntax errors', () => {
       statement: null,
       errors: [
         {
-          message: 'expected [SELECT] but found end of input',
+          message: "expected ['SELECT'] but found end of input",
           range: { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 },
           expected: ['SELECT'],
         },
@@ -106,7 +116,7 @@ describe('parseGql: syntax errors', () => {
   it('explains how to use a keyword as a name', () => {
     const [error] = parseErrors('SELECT a FROM "g" MATCH (match:Person)');
     expect(error.message).toBe(
-      'expected [)] but found [match] (MATCH is a keyword: write `match` to use it as a name)'
+      "expected [')'] but found [match] (MATCH is a keyword: write `match` to use it as a name)"
     );
   });
 

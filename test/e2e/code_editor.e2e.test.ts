@@ -2,8 +2,10 @@
  * The app's Monaco editors in real Chromium against the standalone host and the test bed, where
  * they first appear: the Graph query screen's GQL editor and its model (JSON) editor. Checks that
  * Monaco loads lazily with its workers, and that GQL highlighting, completion chosen with the
- * keyboard, error markers with the parser's message, JSON schema validation and Ctrl+Enter all
- * work, with no console error and no worker fallback warning.
+ * keyboard, error markers with the parser's message, a warning on a property the entity lacks,
+ * JSON schema validation and Ctrl+Enter all work, with no console error and no worker fallback
+ * warning; that fast typing on a busy page keeps every character (GQL and the join explorer's
+ * child query); and that Escape then Tab leaves an editor, as its description says.
  */
 import { randomBytes } from 'crypto';
 import type { Locator, Page, Request, Response } from 'playwright-core';
@@ -18,6 +20,7 @@ import {
   startAppSession,
   type AppSession,
 } from './support/app_session';
+import { editorText, focusEditor, monacoIn } from './support/monaco';
 import { runCleanups } from './support/rest';
 
 const RUN = randomBytes(3).toString('hex');
@@ -150,6 +153,20 @@ describe('code editor (Monaco) in the Graph query screen', () => {
       .poll(() => shownText(page, query))
       .toBe(`SELECT p FROM "${GRAPH}" MATCH (p:Person) ORDER BY p.name`);
 
+    // A property Person's mappings do not have: a warning naming it, once the mappings are known.
+    await page.keyboard.press('Escape');
+    await paste(page, query, `SELECT p.nosuchprop FROM "${GRAPH}" MATCH (p:Person)`);
+    await bySubj(page, query).locator('.squiggly-warning').waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('F8');
+        return page.locator('.marker-widget').allInnerTexts();
+      })
+      .toEqual([expect.stringContaining('Person has no property nosuchprop')]);
+    await screenshot(page, 'code_editor_unknown_property');
+    await page.keyboard.press('Escape');
+
     // An error marker at the parser's range, with the parser's message.
     const broken = `SELECT p FROM "${GRAPH}" MATCH (p:Person) WHERE p.age = = 1`;
     await paste(page, query, broken);
@@ -220,6 +237,158 @@ describe('code editor (Monaco) in the Graph query screen', () => {
     expect(violations.filter((violation) => /monaco|federationCodeEditor/.test(violation))).toEqual(
       []
     );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  /**
+   * Keeps the page's main thread busy, as a page rendering results or charts is: a burst of work
+   * every few milliseconds, so typed keys queue up behind it and React renders late. Returns a
+   * function that stops it.
+   */
+  async function keepPageBusy(
+    page: Page,
+    burstMs = 12,
+    everyMs = 16
+  ): Promise<() => Promise<void>> {
+    await page.evaluate(
+      ([burst, every]) => {
+        const timer = setInterval(() => {
+          const end = performance.now() + burst;
+          while (performance.now() < end) {
+            // Busy on purpose: the page is working.
+          }
+        }, every);
+        (window as unknown as { stopBusy: () => void }).stopBusy = () => clearInterval(timer);
+      },
+      [burstMs, everyMs]
+    );
+    return async () => {
+      await page.evaluate(() => (window as unknown as { stopBusy: () => void }).stopBusy());
+    };
+  }
+
+  /**
+   * Types `text` over the editor's whole text at `delay` ms a key while the page is busy, and
+   * returns what the editor then holds. Brackets and quotes are typed closed, as a user types
+   * them: the editor's auto-closed ones are typed over.
+   */
+  async function typeFastWhileBusy(page: Page, subj: string, text: string, delay: number) {
+    await focusEditor(page, subj);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    const stop = await keepPageBusy(page);
+    try {
+      await page.keyboard.type(text, { delay });
+    } finally {
+      await stop();
+    }
+    // Let the last render and effects land before reading the text back.
+    await page.waitForTimeout(300);
+    return editorText(page, subj);
+  }
+
+  /** Where two texts first differ, for a failure message that shows the damage. */
+  function firstDifference(got: string, want: string): string {
+    let at = 0;
+    while (at < got.length && got[at] === want[at]) at++;
+    return at === got.length && at === want.length
+      ? 'same'
+      : `at ${at}: got ${JSON.stringify(got.slice(at, at + 20))}, want ${JSON.stringify(want.slice(at, at + 20))}`;
+  }
+
+  /** Milliseconds a key, as in the report (2 ms garbled 2 of 5 runs; 25 to 50 ms did too). */
+  const RUN_DELAYS = [2, 25];
+
+  it('keeps every character typed fast into the GQL and child-query editors while the page is busy', async (ctx) => {
+    if (!session || 'skipped' in session) return ctx.skip(session?.skipped ?? 'no session');
+    const { page, problems } = await session.newPage();
+    await page.goto(`${session.server.url}${APP_PATH}/graph-query`);
+    const query = 'federationGraphQueryEditor';
+    await monacoIn(page, query).waitFor({ timeout: 60_000 });
+    const gql = `SELECT c.name, c.country, c.founded FROM "investments" MATCH (a:Article)-[:MENTIONS]->(c:Company WHERE "country:NL") WHERE c.founded > 1990 ORDER BY c.name LIMIT 25`;
+    for (const delay of RUN_DELAYS) {
+      for (let run = 0; run < 2; run++) {
+        const got = await typeFastWhileBusy(page, query, gql, delay);
+        expect(firstDifference(got, gql), `GQL at ${delay} ms a key, run ${run + 1}`).toBe('same');
+      }
+    }
+    await screenshot(page, 'code_editor_fast_typing_gql');
+
+    await page.goto(`${session.server.url}${APP_PATH}/join-explorer`);
+    const child = 'federationJoinExplorerChildQuery';
+    await monacoIn(page, child).waitFor({ timeout: 60_000 });
+    const json = `{"bool":{"must":[{"match":{"title":"acme investments"}},{"range":{"year":{"gte":2001}}}],"filter":[{"term":{"country":"NL"}}]}}`;
+    for (const delay of RUN_DELAYS) {
+      for (let run = 0; run < 2; run++) {
+        const got = await typeFastWhileBusy(page, child, json, delay);
+        expect(firstDifference(got, json), `JSON at ${delay} ms a key, run ${run + 1}`).toBe(
+          'same'
+        );
+      }
+    }
+    await screenshot(page, 'code_editor_fast_typing_json');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 300_000); // Typing each text twice at each speed on a busy page takes a while.
+
+  it('lets Tab indent, and Escape then Tab leave the editor, as its description says', async (ctx) => {
+    if (!session || 'skipped' in session) return ctx.skip(session?.skipped ?? 'no session');
+    const { page, problems } = await session.newPage();
+    await page.goto(`${session.server.url}${APP_PATH}/graph-query`);
+    const query = 'federationGraphQueryEditor';
+    await monacoIn(page, query).waitFor({ timeout: 60_000 });
+    const inEditor = () =>
+      page.evaluate(
+        (subj) =>
+          document.querySelector(`[data-test-subj="${subj}"]`)?.contains(document.activeElement) ??
+          false,
+        query
+      );
+
+    // The text input is described by how to leave it, for screen readers.
+    const input = bySubj(page, query).getByRole('textbox');
+    const describedBy = await input.getAttribute('aria-describedby');
+    expect(describedBy).toBeTruthy();
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toContain(
+      'press Escape, then Tab'
+    );
+
+    // Tab alone indents, as in any code editor.
+    await focusEditor(page, query);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('SELECT');
+    await expect(editorText(page, query)).resolves.toBe('  SELECT');
+    expect(await inEditor()).toBe(true);
+
+    // Escape, then Tab: the focus moves on to the next control, the text stays.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(false);
+    await expect(
+      page
+        .getByRole('button', { name: 'Run', exact: true })
+        .evaluate((button) => button === document.activeElement)
+    ).resolves.toBe(true);
+    await screenshot(page, 'code_editor_tab_left');
+
+    // Back with Shift+Tab, and out the other way with Escape, Shift+Tab.
+    await page.keyboard.press('Shift+Tab');
+    expect(await inEditor()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Tab');
+    expect(await inEditor()).toBe(false);
+
+    // A key in between cancels it: Escape, a letter, Tab indents again.
+    await focusEditor(page, query);
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type('x');
+    await page.keyboard.press('Tab');
+    expect(await inEditor()).toBe(true);
+    await expect(editorText(page, query)).resolves.toMatch(/^ {2}SELECTx\s+$/);
     expect(problems).toEqual([]);
     await page.close();
   });

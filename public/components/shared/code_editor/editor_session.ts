@@ -18,8 +18,10 @@ import { setEditorJsonSchema } from './json/json_language_service';
 import { jsonMarkers } from './json/json_markers';
 import { attachModelMarkers, type ModelMarkers } from './model_markers';
 import { monacoFeatures } from './monaco_features';
+import { PendingEchoes } from './pending_echoes';
 import { SharedRegistrations, type Disposable } from './shared_registration';
 import { codeEditorStrings } from './strings';
+import { letTabLeaveAfterEscape } from './tab_exit';
 
 export interface EditorSession {
   readonly editor: monaco.editor.IStandaloneCodeEditor;
@@ -28,7 +30,7 @@ export interface EditorSession {
   setOptions(options: { readOnly: boolean; ariaLabel: string }): void;
   /** Whether Ctrl/Cmd+Enter runs `onSubmit` (otherwise it keeps Monaco's own meaning). */
   setCanSubmit(canSubmit: boolean): void;
-  /** The `jsonSchema` prop changed: re-validate against the new one. */
+  /** The `jsonSchema` or `gqlSchema` prop changed: check the text against the new one. */
   schemaChanged(): void;
   dispose(): void;
 }
@@ -43,9 +45,17 @@ const SUBMIT_CONTEXT_KEY = 'federationCanSubmit';
 
 const LANGUAGE_NAMES: Record<CodeEditorProps['languageId'], string> = { gql: 'GQL', json: 'JSON' };
 
+/** Monaco's text input: a `div` with an EditContext where the browser has one, else a textarea. */
+const TEXT_INPUT = '.native-edit-context, textarea.inputarea';
+
+/**
+ * `describedBy`: the id of the element that tells how to use the editor from the keyboard (how
+ * to leave it with Tab), announced with the editor's name.
+ */
 export function createEditorSession(
   element: HTMLElement,
-  props: { readonly current: CodeEditorProps }
+  props: { readonly current: CodeEditorProps },
+  describedBy: string
 ): EditorSession {
   if (!themeDefined) {
     monaco.editor.defineTheme(EDITOR_THEME_NAME, EDITOR_THEME);
@@ -110,8 +120,11 @@ export function createEditorSession(
     fixedOverflowWidgets: true,
   });
 
+  editor.getDomNode()?.querySelector(TEXT_INPUT)?.setAttribute('aria-describedby', describedBy);
+  disposables.push(letTabLeaveAfterEscape(editor, element));
+
   if (languageId === 'gql') {
-    markers = attachModelMarkers(model, 'gql', gqlMarkers);
+    markers = attachModelMarkers(model, 'gql', (text) => gqlMarkers(text, props.current.gqlSchema));
   } else if (jsonDefaults) {
     setEditorJsonSchema(jsonDefaults, modelUri, props.current.jsonSchema);
     disposables.push({ dispose: () => setEditorJsonSchema(jsonDefaults, modelUri, undefined) });
@@ -123,8 +136,12 @@ export function createEditorSession(
 
   // Edits made to apply the `value` prop are not the user's: they are not echoed to onChange.
   let applyingValue = false;
+  const echoes = new PendingEchoes();
   const changes = model.onDidChangeContent(() => {
-    if (!applyingValue) props.current.onChange(model.getValue());
+    if (applyingValue) return;
+    const text = model.getValue();
+    echoes.sent(text);
+    props.current.onChange(text);
   });
   const canSubmit = editor.createContextKey(
     SUBMIT_CONTEXT_KEY,
@@ -141,7 +158,9 @@ export function createEditorSession(
   return {
     editor,
     setValue(value) {
-      if (model.getValue() === value) return;
+      // The parent rendering a text the editor reported is it catching up, maybe keys behind
+      // the user: writing it back would drop what was typed since and move the caret.
+      if (echoes.isEcho(value) || model.getValue() === value) return;
       const selections = editor.getSelections();
       applyingValue = true;
       try {

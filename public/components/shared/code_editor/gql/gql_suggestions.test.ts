@@ -71,6 +71,21 @@ describe('gqlSuggestions', () => {
     ]);
   });
 
+  it('offers the properties of every label of a node, as its warnings accept them', () => {
+    expect(labels('SELECT x.| FROM "g" MATCH (x:Person) (y:Company)')).toEqual([
+      'name',
+      'age',
+      'address.city',
+      'address.zip',
+      'first-name',
+      'founded',
+    ]);
+    expect(labels('SELECT a.| FROM "g" MATCH (a)-[]->(b), (a:Company)')).toEqual([
+      'name',
+      'founded',
+    ]);
+  });
+
   it('offers what lies below a path already written', () => {
     expect(labels('SELECT a.address.| FROM "g" MATCH (a:Person)')).toEqual(['city', 'zip']);
   });

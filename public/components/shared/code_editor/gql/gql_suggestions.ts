@@ -4,7 +4,7 @@
  * `GqlEditorSchema` fills in the names: graphs after FROM, entity labels after `(v:`, relation
  * labels after `-[e:`, and after `v.` the properties of the entity `v` is bound to.
  */
-import type { GqlStatement, SourceRange } from '../../../../../common/gql/ast';
+import type { SourceRange } from '../../../../../common/gql/ast';
 import { completionContext, type GqlCompletionContext } from '../../../../../common/gql/completion';
 import { gqlTokens } from '../../../../../common/gql/highlight';
 import { parseGql } from '../../../../../common/gql/parse';
@@ -13,6 +13,7 @@ import { GQL_KEYWORDS } from '../../../../../common/gql/tokens';
 import type { GqlEditorSchema } from '../code_editor_props';
 import { toEditorRange, type EditorRange } from '../editor_range';
 import { gqlDoubleQuoted, gqlName, gqlVariable } from './gql_names';
+import { nodeLabels } from './node_labels';
 
 export type GqlSuggestionKind =
   'keyword' | 'graph' | 'label' | 'relation' | 'property' | 'variable';
@@ -94,28 +95,19 @@ function propertyNames(
   context: GqlCompletionContext,
   schema: GqlEditorSchema | undefined
 ): string[] {
-  const label = labelOf(parseGql(text).statement, context.variable ?? '');
-  const entity = schema?.entities.find((candidate) => candidate.label === label);
-  if (!entity) return [];
+  // Every label of the node (`(x:Student) (y:Professor)` is one node with both): the same
+  // properties the editor's warnings accept (`unknown_properties.ts`).
+  const labels = nodeLabels(parseGql(text).statement).get(context.variable ?? '') ?? [];
   const written = (context.path ?? []).join('.');
   const names = new Set<string>();
-  for (const property of entity.properties) {
-    if (written === '') names.add(property);
-    else if (property.startsWith(`${written}.`)) names.add(property.slice(written.length + 1));
-  }
-  return [...names];
-}
-
-/** The label of the node pattern that binds `variable` (the first one that has a label). */
-function labelOf(statement: GqlStatement | null, variable: string): string | undefined {
-  for (const pattern of statement?.patterns ?? []) {
-    for (const group of pattern.nodes) {
-      for (const node of group) {
-        if (node.variable?.name === variable && node.label) return node.label.name;
-      }
+  for (const entity of schema?.entities ?? []) {
+    if (!labels.includes(entity.label)) continue;
+    for (const property of entity.properties) {
+      if (written === '') names.add(property);
+      else if (property.startsWith(`${written}.`)) names.add(property.slice(written.length + 1));
     }
   }
-  return undefined;
+  return [...names];
 }
 
 /** A double-quoted string is expected after FROM (graph name) and after WHERE in a node (query). */
