@@ -32,7 +32,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
-import { SqliteConnector } from '../server/engine/connectors/sqlite_connector';
+import { SqliteConnector } from '../server/engine/connectors/sqlite/sqlite_connector';
 import { expectOk, jdbcFor, sqliteJdbc, type BenchHost } from './bench_host';
 import { captureSql } from './sql_capture';
 import { benchCases, type BenchCase, type SearchResponse, type Statement } from './cases';
@@ -44,7 +44,7 @@ import {
   type BenchDialect,
 } from './search_tables';
 import { timePair, type Stats } from './timing';
-import { DEFAULT_CONNECTOR_LIMITS } from '../server/engine/connectors/connector_support';
+import { DEFAULT_CONNECTOR_LIMITS } from '../server/engine/connectors/connector_limits';
 
 const SIZES = list(process.env.BENCH_ROWS, ['100000', '1000000']).map(Number);
 const DIALECTS = list(process.env.BENCH_DIALECTS, [

@@ -3,9 +3,9 @@
  * (the driver's encoding, the round trip and the database: the part of an engine request the
  * SQL form decides), until `restore`. The benches print it next to their hand-written SQL.
  */
-import { MysqlConnector } from '../server/engine/connectors/mysql_connector';
-import { PostgresConnector } from '../server/engine/connectors/postgres_connector';
-import { SqliteConnector } from '../server/engine/connectors/sqlite_connector';
+import { MysqlConnector } from '../server/engine/connectors/mysql/mysql_connector';
+import { PostgresConnector } from '../server/engine/connectors/postgres/postgres_connector';
+import { SqliteConnector } from '../server/engine/connectors/sqlite/sqlite_connector';
 
 export function captureSql(): { statements: string[]; sqlMs: number[]; restore(): void } {
   const statements: string[] = [];

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { hostEntryProblem } from './catalog/datasource_hosts';
-import { DEFAULT_CONNECTOR_LIMITS } from './connectors/connector_support';
+import { DEFAULT_CONNECTOR_LIMITS } from './connectors/connector_limits';
 
 /**
  * A list setting: an array (OSD's yml) or comma-separated text (an environment variable);

@@ -61,7 +61,7 @@ describe('the plugin zip', () => {
       'package.json',
       'server/index.js',
       'server/plugin.js',
-      'server/engine/connectors/sqlite_worker.js',
+      'server/engine/connectors/sqlite/sqlite_worker.js',
       'common/constants.js',
       'target/public/federation.plugin.js',
       'node_modules/zod/package.json',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { datasourceIdProblem } from '../../../server/engine/catalog/datasource_ids';
 import { separateCredentials } from '../../../server/engine/catalog/jdbc_password';
-import { parseDatasourceConfig, type JdbcConfig } from '../../../server/engine/connectors/jdbc_url';
+import type { JdbcConfig } from '../../../server/engine/connectors/jdbc/jdbc_config';
+import { parseDatasourceConfig } from '../../../server/engine/connectors/jdbc_url';
 import { errorBody } from '../../../server/engine/error_body';
 import { FederationError } from '../../../server/engine/errors';
 import { FetchHttpError } from '../../services/fetch_http_client';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mysqlMappedType } from '../../../server/engine/connectors/mysql_types';
-import { postgresMappedType } from '../../../server/engine/connectors/postgres_types';
-import { sqliteMappedType } from '../../../server/engine/connectors/sqlite_types';
-import { sqlServerMappedType } from '../../../server/engine/connectors/sqlserver_types';
+import { mysqlMappedType } from '../../../server/engine/connectors/mysql/mysql_types';
+import { postgresMappedType } from '../../../server/engine/connectors/postgres/postgres_types';
+import { sqliteMappedType } from '../../../server/engine/connectors/sqlite/sqlite_types';
+import { sqlServerMappedType } from '../../../server/engine/connectors/sqlserver/sqlserver_types';
 import { skippedColumnReason } from './skipped_column_reason';
 
 describe('skippedColumnReason', () => {

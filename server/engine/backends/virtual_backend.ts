@@ -1,6 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { translateQuery } from '../sql/query_translator';
 import { rowToSource } from '../sql/row_to_source';
+import { countRows, distinctKeys, selectRows } from '../sql/statements';
 import {
   resolveColumn,
   type ResolvedColumn,
@@ -72,7 +73,7 @@ export class VirtualBackend implements Backend {
     let total = 0;
     for (const target of this.targets) {
       const ctx = target.newContext();
-      const sql = `SELECT COUNT(*) AS total FROM ${target.resourceSql} WHERE ${translateQuery(query, ctx)}`;
+      const sql = countRows(target.resourceSql, translateQuery(query, ctx));
       const [row] = await this.query(target, sql, ctx, options);
       total += Number(row.total);
     }
@@ -90,7 +91,7 @@ export class VirtualBackend implements Backend {
       const column = columnOf(target, field, ctx);
       if (column === null) continue;
       const where = translateQuery(query, ctx);
-      const sql = `SELECT DISTINCT ${column.sql} AS k FROM ${target.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL ORDER BY ${column.sql}`;
+      const sql = distinctKeys(column.sql, target.resourceSql, where);
       const builder = new KeySetBuilder(options.limit, options.describe, options.setting);
       options.trace?.(this.traced(target, sql, ctx));
       // Each key goes into the builder as its row arrives (no cursor on PostgreSQL, so its
@@ -167,10 +168,8 @@ export class VirtualBackend implements Backend {
       const order =
         key !== undefined && options.ordered !== false
           ? ` ORDER BY ${ctx.dialect.quoteIdentifier(key)}`
-          : ctx.dialect.name === 'sqlserver'
-            ? ' ORDER BY (SELECT NULL)' // SQL Server pages only ordered statements.
-            : '';
-      let sql = `SELECT ${select} FROM ${target.resourceSql} WHERE ${where}${order}`;
+          : '';
+      let sql = selectRows(ctx.dialect, select, target.resourceSql, where, order);
       // One past the limit tells a cut stream from one that just fits.
       if (limit !== Infinity) sql = ctx.dialect.limitOffset(sql, limit - read + 1, 0);
       options.trace?.(this.traced(target, sql, ctx));

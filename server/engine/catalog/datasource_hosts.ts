@@ -20,7 +20,7 @@
  */
 import { BlockList, isIP, isIPv4 } from 'node:net';
 import { badRequest } from '../errors';
-import type { ConnectionSpec } from '../connectors/jdbc_url';
+import type { ConnectionSpec } from '../connectors/connection_spec';
 
 const NAME = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/;
 

@@ -5,7 +5,7 @@
  * secret, the user name to `jdbc.username`, and the URL keeps everything else as written.
  * Finding them follows the drivers' own parsing (jdbc_url.ts), never a pattern over the text.
  */
-import type { JdbcConfig } from '../connectors/jdbc_url';
+import type { JdbcConfig } from '../connectors/jdbc/jdbc_config';
 import { extractUrlCredentials, type UrlCredential } from '../connectors/jdbc_url';
 import { badRequest } from '../errors';
 

@@ -1,6 +1,6 @@
 /**
- * One remote SQL database, reached through its Node driver. Each database has its own file in
- * this folder implementing this interface; the engine never touches a driver directly.
+ * One remote SQL database, reached through its Node driver. Each database has its own folder
+ * here whose connector implements this interface; the engine never touches a driver directly.
  */
 import type { SqlDialect } from '../sql/dialect';
 import type { ConnectorKind, ResourceRef, Row } from '../sql/remote_types';

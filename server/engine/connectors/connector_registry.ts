@@ -1,9 +1,14 @@
 import type { JdbcConfig } from '../../../common/catalog_types';
 import type { Connector } from './connector';
-import { namedConnector } from './connector_support';
+import { namedConnector } from './named_connector';
 import { createConnector, type ConnectorLimits } from './create_connector';
-import { parseDatasourceConfig, type ConnectionSpec } from './jdbc_url';
-import { createSqliteHost, type SqliteHost, type SqliteHostOptions } from './sqlite_connector';
+import type { ConnectionSpec } from './connection_spec';
+import { parseDatasourceConfig } from './jdbc_url';
+import {
+  createSqliteHost,
+  type SqliteHost,
+  type SqliteHostOptions,
+} from './sqlite/sqlite_connector';
 
 interface PooledConnector {
   /** Changes whenever the stored datasource changes, so a stale pool is never reused. */

@@ -17,8 +17,9 @@ import { databaseSkip, type Skippable } from '../../../test/bed/context';
 import { FederationError } from '../errors';
 import type { Connector, MappedType, Row } from './connector';
 import { createConnector, type ConnectorLimits } from './create_connector';
-import { parseDatasourceConfig, type JdbcConfig } from './jdbc_url';
-import { DEFAULT_CONNECTOR_LIMITS } from './connector_support';
+import type { JdbcConfig } from './jdbc/jdbc_config';
+import { parseDatasourceConfig } from './jdbc_url';
+import { DEFAULT_CONNECTOR_LIMITS } from './connector_limits';
 
 const LIMITS: ConnectorLimits = {
   poolSize: 1,

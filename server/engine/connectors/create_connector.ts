@@ -1,11 +1,11 @@
 /** The one place that turns connection settings into a connector for the right database. */
 import type { Connector } from './connector';
-import { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits } from './connector_support';
-import type { ConnectionSpec } from './jdbc_url';
-import { MysqlConnector } from './mysql_connector';
-import { PostgresConnector } from './postgres_connector';
-import { SqlServerConnector } from './sqlserver_connector';
-import { SqliteConnector, type SqliteHost } from './sqlite_connector';
+import { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits } from './connector_limits';
+import type { ConnectionSpec } from './connection_spec';
+import { MysqlConnector } from './mysql/mysql_connector';
+import { PostgresConnector } from './postgres/postgres_connector';
+import { SqlServerConnector } from './sqlserver/sqlserver_connector';
+import { SqliteConnector, type SqliteHost } from './sqlite/sqlite_connector';
 
 export { DEFAULT_CONNECTOR_LIMITS, type ConnectorLimits };
 

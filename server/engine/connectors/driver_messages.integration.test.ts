@@ -12,8 +12,8 @@ import { FederationError } from '../errors';
 import type { Connector } from './connector';
 import { createConnector } from './create_connector';
 import { parseDatasourceConfig } from './jdbc_url';
-import { translateSqlServerError } from './sqlserver_connector';
-import { DEFAULT_CONNECTOR_LIMITS } from './connector_support';
+import { translateSqlServerError } from './sqlserver/sqlserver_errors';
+import { DEFAULT_CONNECTOR_LIMITS } from './connector_limits';
 
 /** One letter, present in nearly every message. */
 const PASSWORD = 'e';

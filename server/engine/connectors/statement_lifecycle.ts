@@ -11,12 +11,9 @@
  */
 import type { FederationError } from '../errors';
 import type { QueryOptions, Row } from './connector';
-import {
-  StatementGuard,
-  withDeadline,
-  withTimeout,
-  type ConnectorLimits,
-} from './connector_support';
+import type { ConnectorLimits } from './connector_limits';
+import { withDeadline, withTimeout } from './deadlines';
+import { StatementGuard } from './statement_guard';
 
 export interface SessionHooks<C> {
   /** Borrows a connection (connecting and logging in when the pool has none free). */

@@ -48,6 +48,26 @@ export interface SqlDialect {
   readonly textHoldsNul: boolean;
   /** Appends paging to a statement that already has ORDER BY (SQL Server needs one). */
   limitOffset(sql: string, limit: number | null, offset: number): string;
+  /**
+   * The ORDER BY of a paged statement that asks for no order: empty, or an order that costs
+   * nothing where the database pages only ordered statements (SQL Server's
+   * ` ORDER BY (SELECT NULL)`).
+   */
+  readonly arbitraryOrder: string;
+  /** `expression` (a timestamp) plus `seconds` whole seconds, a number the engine computed. */
+  plusSeconds(expression: string, seconds: number): string;
+  /** The bound value of a boolean: a real boolean, or 1/0 where booleans are integers. */
+  booleanValue(truth: boolean): boolean | number;
+  /**
+   * True where LIKE and GLOB stop reading a pattern at U+0000 (SQLite), so that a pattern
+   * holding one needs byte-exact conditions beside it.
+   */
+  readonly patternStopsAtNul: boolean;
+  /**
+   * How the database sizes integer columns: SQL Server's `tinyint` is unsigned (MySQL's is
+   * signed unless declared otherwise); every SQLite integer is 64-bit whatever its declared type.
+   */
+  readonly integers: { tinyintUnsigned: boolean; always64Bit: boolean };
   /** A trivial statement that proves the connection works and returns the server's version. */
   readonly versionStatement: string;
   /**

@@ -24,17 +24,17 @@ const SIGNED_BITS: Record<string, number> = {
  */
 export function integerRange(
   column: VirtualIndexColumn,
-  dialect: SqlDialect['name']
+  dialect: Pick<SqlDialect, 'integers'>
 ): { min: bigint; max: bigint } {
   const remote = column.remote_type.toLowerCase();
   const unsigned = /\bunsigned\b/.test(remote);
   const type = baseTypeName(remote);
   if (type === 'tinyint') {
     // SQL Server's tinyint is unsigned; MySQL's is signed unless it says otherwise.
-    return dialect === 'sqlserver' || unsigned ? range(8, true) : range(8, false);
+    return dialect.integers.tinyintUnsigned || unsigned ? range(8, true) : range(8, false);
   }
   if (type === 'year') return { min: 0n, max: 2155n };
-  if (dialect === 'sqlite') return range(64, false);
+  if (dialect.integers.always64Bit) return range(64, false);
   return range(SIGNED_BITS[type] ?? 64, unsigned);
 }
 
@@ -47,7 +47,7 @@ function range(bits: number, unsigned: boolean): { min: bigint; max: bigint } {
 export function fitsIntegerColumn(
   value: number | bigint,
   column: VirtualIndexColumn,
-  dialect: SqlDialect['name']
+  dialect: Pick<SqlDialect, 'integers'>
 ): boolean {
   const { min, max } = integerRange(column, dialect);
   const n = BigInt(value);

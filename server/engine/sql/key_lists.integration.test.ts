@@ -28,12 +28,13 @@ import {
 } from '../../../test/integration/federation_api';
 import type { Connector, ResourceRef } from '../connectors/connector';
 import { createConnector } from '../connectors/create_connector';
-import { parseDatasourceConfig, type JdbcConfig } from '../connectors/jdbc_url';
+import type { JdbcConfig } from '../connectors/jdbc/jdbc_config';
+import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { JsonKeyList } from './json_key_list';
 import { ParamList } from './param_list';
 import { translateQuery } from './query_translator';
 import type { TranslationContext } from './translation_context';
-import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_support';
+import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_limits';
 
 const DS = '/_svc/connector/datasource';
 const VI = '/_svc/connector/index';

@@ -26,13 +26,14 @@ import {
 } from '../../../test/bed/context';
 import type { Connector, ResourceRef } from '../connectors/connector';
 import { createConnector } from '../connectors/create_connector';
-import { parseDatasourceConfig, type JdbcConfig } from '../connectors/jdbc_url';
+import type { JdbcConfig } from '../connectors/jdbc/jdbc_config';
+import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { FederationError } from '../errors';
 import { ParamList } from './param_list';
 import { translateQuery } from './query_translator';
 import { toIsoInstant } from './row_to_source';
 import type { TranslationContext } from './translation_context';
-import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_support';
+import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_limits';
 
 const ZONE = 'Europe/Paris';
 

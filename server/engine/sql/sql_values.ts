@@ -225,7 +225,7 @@ export function keyValueOfId(
     case 'long': {
       if (!/^-?\d+$/.test(id)) return null;
       const n = BigInt(id);
-      if (!fitsIntegerColumn(n, column, ctx.dialect.name)) return null;
+      if (!fitsIntegerColumn(n, column, ctx.dialect)) return null;
       return Number.isSafeInteger(Number(n)) ? Number(n) : n;
     }
     case 'double': {

@@ -6,7 +6,6 @@
  * column itself, which an index can serve.
  */
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
-import type { SqlDialect } from './dialect';
 import { wallClockText, zoneOf } from './sql_values';
 import type { TranslationContext } from './translation_context';
 import { springGaps } from './zoned_time';
@@ -31,7 +30,7 @@ export function instantOrderColumn(
   }
   const cases = [...byLength].map(
     ([length, conditions]) =>
-      `WHEN ${conditions.join(' OR ')} THEN ${plusSeconds(ctx.dialect, comparable, length / 1000)}`
+      `WHEN ${conditions.join(' OR ')} THEN ${ctx.dialect.plusSeconds(comparable, length / 1000)}`
   );
   return `(CASE ${cases.join(' ')} ELSE ${comparable} END)`;
 }
@@ -47,19 +46,4 @@ function gapLiteral(naive: number): string {
     throw new Error(`unexpected wall-clock text [${text}] for a daylight-saving gap`);
   }
   return `'${text}'`;
-}
-
-/** `expression` plus whole seconds (a number we computed, never user input). */
-function plusSeconds(dialect: SqlDialect, expression: string, seconds: number): string {
-  const n = Math.trunc(seconds);
-  switch (dialect.name) {
-    case 'postgres':
-      return `(${expression} + interval '${n} seconds')`;
-    case 'mysql':
-      return `TIMESTAMPADD(SECOND, ${n}, ${expression})`;
-    case 'sqlserver':
-      return `DATEADD(second, ${n}, ${expression})`;
-    case 'sqlite':
-      return `strftime('%Y-%m-%d %H:%M:%f', ${expression}, '${n} seconds')`;
-  }
 }

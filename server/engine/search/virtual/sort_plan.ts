@@ -287,6 +287,5 @@ function sqlValue(value: unknown, column: VirtualIndexColumn, ctx: TranslationCo
 
 function booleanParam(value: unknown, ctx: TranslationContext): unknown {
   const truth = value === true || value === 1 || value === 'true';
-  // SQLite and MySQL keep booleans as integers; the others take real booleans.
-  return ctx.dialect.name === 'postgres' ? truth : truth ? 1 : 0;
+  return ctx.dialect.booleanValue(truth);
 }

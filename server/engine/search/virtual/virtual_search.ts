@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 import { runAggregations, validateAggregations } from '../../sql/aggregations';
 import { translateQuery } from '../../sql/query_translator';
 import { rowToSource } from '../../sql/row_to_source';
-import type { TranslationContext } from '../../sql/translation_context';
+import { countRows, countRowsUpTo, selectRows } from '../../sql/statements';
 import { idOf } from '../../backends/key_values';
 import type { VirtualSearchRequest } from './search_body';
 import { compareHits, type Hit } from './hit_order';
@@ -158,7 +158,13 @@ export class VirtualSearch {
     let where = translateQuery(request.query, ctx);
     if (request.searchAfter !== null)
       where = `(${where}) AND ${searchAfterCondition(plan.sort, request.searchAfter, ctx)}`;
-    const ordered = `SELECT ${select} FROM ${plan.resourceSql} WHERE ${where}${orderByClause(plan.sort, ctx) || fallbackOrder(ctx)}`;
+    const ordered = selectRows(
+      ctx.dialect,
+      select,
+      plan.resourceSql,
+      where,
+      orderByClause(plan.sort, ctx)
+    );
     const sql = ctx.dialect.limitOffset(ordered, limit, merging ? 0 : request.from);
     const rows = await plan.query(sql, ctx.params.values);
     return rows.map((row, position) => {
@@ -183,12 +189,8 @@ export class VirtualSearch {
     const upTo = request.totalHits.upTo!;
     const sql =
       upTo >= Number.MAX_SAFE_INTEGER
-        ? `SELECT COUNT(*) AS total FROM ${plan.resourceSql} WHERE ${where}`
-        : `SELECT COUNT(*) AS total FROM (${ctx.dialect.limitOffset(
-            `SELECT 1 AS one FROM ${plan.resourceSql} WHERE ${where}${fallbackOrder(ctx)}`,
-            upTo + 1,
-            0
-          )}) counted`;
+        ? countRows(plan.resourceSql, where)
+        : countRowsUpTo(ctx.dialect, plan.resourceSql, where, upTo);
     const [row] = await plan.query(sql, ctx.params.values);
     return Number(row.total);
   }
@@ -202,11 +204,6 @@ export class VirtualSearch {
       maxBuckets: this.maxBuckets,
     });
   }
-}
-
-/** SQL Server pages only ordered statements; an order that costs nothing keeps it legal. */
-function fallbackOrder(ctx: TranslationContext): string {
-  return ctx.dialect.name === 'sqlserver' ? ' ORDER BY (SELECT NULL)' : '';
 }
 
 function totalOf(counts: number[], upTo: number): { value: number; relation: 'eq' | 'gte' } {

@@ -114,6 +114,13 @@ export const mysqlDialect: SqlDialect = {
   },
   anyOfParameters: (count) => (count <= MYSQL_SHORT_LIST ? count : 1),
   textHoldsNul: true,
+  arbitraryOrder: '',
+  plusSeconds: (expression, seconds) =>
+    `TIMESTAMPADD(SECOND, ${Math.trunc(seconds)}, ${expression})`,
+  // MySQL keeps booleans as tinyint(1).
+  booleanValue: (truth) => (truth ? 1 : 0),
+  patternStopsAtNul: false,
+  integers: { tinyintUnsigned: false, always64Bit: false },
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     if (limit === null && offset === 0) return sql;

@@ -108,6 +108,12 @@ export const postgresDialect: SqlDialect = {
   anyOfParameters: () => 1,
   // "invalid byte sequence for encoding UTF8: 0x00": text, varchar and their casts cannot hold it.
   textHoldsNul: false,
+  arbitraryOrder: '',
+  plusSeconds: (expression, seconds) =>
+    `(${expression} + interval '${Math.trunc(seconds)} seconds')`,
+  booleanValue: (truth) => truth,
+  patternStopsAtNul: false,
+  integers: { tinyintUnsigned: false, always64Bit: false },
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     const parts: string[] = [];

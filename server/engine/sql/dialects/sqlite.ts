@@ -50,6 +50,13 @@ export const sqliteDialect: SqlDialect = {
   // SQLite text may contain NUL; LIKE and GLOB stop reading their pattern at one (see
   // matchPattern).
   textHoldsNul: true,
+  arbitraryOrder: '',
+  plusSeconds: (expression, seconds) =>
+    `strftime('%Y-%m-%d %H:%M:%f', ${expression}, '${Math.trunc(seconds)} seconds')`,
+  // SQLite keeps booleans as integers.
+  booleanValue: (truth) => (truth ? 1 : 0),
+  patternStopsAtNul: true,
+  integers: { tinyintUnsigned: false, always64Bit: true },
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);
     if (limit === null && offset === 0) return sql;

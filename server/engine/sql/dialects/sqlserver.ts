@@ -59,6 +59,12 @@ export const sqlServerDialect: SqlDialect = {
   },
   anyOfParameters: (count) => (count <= SQLSERVER_SHORT_LIST ? count : 1),
   textHoldsNul: true,
+  // SQL Server pages only ordered statements; an order that costs nothing keeps it legal.
+  arbitraryOrder: ' ORDER BY (SELECT NULL)',
+  plusSeconds: (expression, seconds) => `DATEADD(second, ${Math.trunc(seconds)}, ${expression})`,
+  booleanValue: (truth) => (truth ? 1 : 0),
+  patternStopsAtNul: false,
+  integers: { tinyintUnsigned: true, always64Bit: false },
   /** OFFSET ... FETCH is only valid after ORDER BY, which the contract requires of `sql`. */
   limitOffset(sql, limit, offset) {
     checkPaging(limit, offset);

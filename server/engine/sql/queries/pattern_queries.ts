@@ -88,7 +88,7 @@ function patternCondition(
   if (hasNul && !ctx.dialect.textHoldsNul) return MATCH_NONE;
   const placeholder = ctx.params.add(ctx.dialect.patternText(pattern, caseInsensitive));
   const match = ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive);
-  if (!hasNul || ctx.dialect.name !== 'sqlite') return guarded(target, match);
+  if (!hasNul || !ctx.dialect.patternStopsAtNul) return guarded(target, match);
   return guarded(target, [
     match,
     ...sqliteNulConditions(ctx, target.sql, pattern, caseInsensitive),

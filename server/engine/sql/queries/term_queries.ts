@@ -114,7 +114,7 @@ function boundTerms(ctx: TranslationContext, target: FieldTarget, values: unknow
 
 /** Whether a safe integer fits the target's integer column (its range computed once). */
 function safeIntegerFits(ctx: TranslationContext, target: FieldTarget): (n: number) => boolean {
-  const { min, max } = integerRange(target.column, ctx.dialect.name);
+  const { min, max } = integerRange(target.column, ctx.dialect);
   // Beyond 2^53 a bound is not a safe integer; every safe integer is then inside it.
   const low = min < BigInt(Number.MIN_SAFE_INTEGER) ? -Infinity : Number(min);
   const high = max > BigInt(Number.MAX_SAFE_INTEGER) ? Infinity : Number(max);
@@ -130,7 +130,7 @@ function boundTerm(ctx: TranslationContext, target: FieldTarget, value: unknown)
   const bound = termValue(value, target.column);
   if (!sendable(ctx, bound)) return null;
   if (bound === null || target.column.type !== 'long') return bound;
-  return fitsIntegerColumn(bound as number | bigint, target.column, ctx.dialect.name)
+  return fitsIntegerColumn(bound as number | bigint, target.column, ctx.dialect)
     ? bound
     : null;
 }
