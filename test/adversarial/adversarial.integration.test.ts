@@ -224,36 +224,29 @@ describe.skipIf(unavailable !== null)('adversarial: every request bounded (issue
     await underAttack('PIT flood', [], [floodAndSettle]);
   });
 
-  // Open finding (issue 20, left open): with every shape at once, a probe sometimes waits 1–3.5 s
-  // in the host while its event loop is never held past 150 ms and no GC pause passes 50 ms
-  // (measured with an event-loop and GC monitor in the host), so the wait is queueing on the
-  // way to OpenSearch, not a frozen host. Until that is found, this phase would pass or fail by
-  // chance, so it runs only when asked: ADVERSARIAL_ALL_AT_ONCE=1.
-  it.skipIf(process.env.ADVERSARIAL_ALL_AT_ONCE !== '1')(
-    'every shape at once, with a PIT flood and an abandoned request',
-    async () => {
-      await storeListedSavedQueries();
-      const rng = rngFor('every shape at once');
-      const requests = [
-        ...denseQuantifiedEdges(rng, world, config.size),
-        ...crossProducts(rng, world, config.size),
-        ...hugeModels(rng, world, config.size, savedQueryId('mixed')),
-        ...savedQueryLists(config.size),
-        ...deepJoins(rng, world, config.size),
-      ];
-      const abandonAfterMs = rng.int(1_000, 2_000);
-      const abandonOne = async () => {
-        const pending = sendToAbandon(
-          host.url,
-          crossProductCount(rng.pick(['Person', 'OsPerson']))
-        );
-        await sleep(abandonAfterMs);
-        pending.abandon();
-        return [];
-      };
-      await underAttack('every shape at once', requests, [floodAndSettle, abandonOne]);
-    }
-  );
+  // Once flaky (probes waited 1-3.5 s): a catalog read queued behind a PIT flood in front of
+  // every search, busy loops each taking a slice per turn of the event loop, and a hundred
+  // racing PIT opens of one caller. Fixed by catalog_cache.ts, work_budget.ts's turns and
+  // pit/caller_turns.ts; the probes' host share is now under 150 ms on a quiet machine.
+  it('every shape at once, with a PIT flood and an abandoned request', async () => {
+    await storeListedSavedQueries();
+    const rng = rngFor('every shape at once');
+    const requests = [
+      ...denseQuantifiedEdges(rng, world, config.size),
+      ...crossProducts(rng, world, config.size),
+      ...hugeModels(rng, world, config.size, savedQueryId('mixed')),
+      ...savedQueryLists(config.size),
+      ...deepJoins(rng, world, config.size),
+    ];
+    const abandonAfterMs = rng.int(1_000, 2_000);
+    const abandonOne = async () => {
+      const pending = sendToAbandon(host.url, crossProductCount(rng.pick(['Person', 'OsPerson'])));
+      await sleep(abandonAfterMs);
+      pending.abandon();
+      return [];
+    };
+    await underAttack('every shape at once', requests, [floodAndSettle, abandonOne]);
+  });
 
   /** 2,000^3 bindings to count: runs until its deadline unless stopped. */
   function crossProductCount(label: string) {

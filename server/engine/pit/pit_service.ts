@@ -63,22 +63,41 @@ export class PitService {
     assertIndexExpression(index);
     const keepAlive = parseKeepAlive(keepAliveParam);
     const id = randomBytes(24).toString('base64url');
-    // OpenSearch's PIT opens while the catalog is read and the places are taken: a check that
-    // refuses closes the PIT it no longer needs, and its error comes first.
-    const opening = this.openSearch.request<{
-      pit_id: string;
-      _shards: unknown;
-      creation_time: number;
-    }>(openPitRequest(index, `${keepAlive}ms`, preferenceParam(preference)));
-    opening.catch(() => undefined); // awaited below, after the checks
-    const admitting = admitPit(
-      this.store,
-      this.caller,
-      { pit: id, expires_at: Date.now() + keepAlive + OPENING_MS },
-      this.limits
-    );
+    const openPit = () => {
+      const opened = this.openSearch.request<{
+        pit_id: string;
+        _shards: unknown;
+        creation_time: number;
+      }>(openPitRequest(index, `${keepAlive}ms`, preferenceParam(preference)));
+      opened.catch(() => undefined); // awaited below, after the checks
+      return opened;
+    };
+    // With no open of the same caller ahead, OpenSearch's PIT opens while the catalog is read
+    // and the places are taken: a check that refuses closes the PIT it no longer needs, and its
+    // error comes first. Behind others, or after a refusal, only once admitted (caller_turns.ts).
+    const turn = this.store.admissionTurns.take(callerKey(this.caller));
+    let opening = turn.eager ? openPit() : null;
+    const admitting = turn.ready
+      .then(() =>
+        admitPit(
+          this.store,
+          this.caller,
+          { pit: id, expires_at: Date.now() + keepAlive + OPENING_MS },
+          this.limits
+        )
+      )
+      .then(
+        (taken) => {
+          turn.release(true);
+          return taken;
+        },
+        (error: unknown) => {
+          turn.release(false);
+          throw error;
+        }
+      );
     admitting.catch(() => undefined); // awaited below, after the checks
-    let created: Awaited<typeof opening>;
+    let created: Awaited<ReturnType<typeof openPit>>;
     let places: PlaceRef[];
     try {
       const [target, taken] = await Promise.all([this.resolver.resolve(index), admitting]);
@@ -89,9 +108,10 @@ export class PitService {
           { index }
         );
       }
+      opening ??= openPit();
       created = await opening;
     } catch (error) {
-      void opening.then(
+      void opening?.then(
         (c) => closePit(this.openSearch, c.pit_id),
         () => undefined
       );
@@ -132,6 +152,7 @@ export class PitService {
     this.store.filters.delete(id);
     const doc = await this.store.get(id);
     if (doc === null) throw missing(id);
+    if (doc._source.caller !== undefined) this.store.admissionTurns.closed(doc._source.caller);
     // The state and its places go in one request, not refreshed (a refresh costs 10-15 ms):
     // opens count places by id, never by a list.
     await Promise.all([

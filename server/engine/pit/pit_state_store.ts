@@ -1,6 +1,7 @@
 import { CatalogStore, type StoredDocument } from '../catalog/catalog_store';
 import { answeredError, expecting } from '../opensearch/client_errors';
 import { opensearchPath, type OpenSearchGateway } from '../opensearch/opensearch_gateway';
+import { CallerTurns } from './caller_turns';
 import { PitFilterCache } from './pit_filter_cache';
 import { PitPlaces } from './pit_places';
 import { PIT_INDEX, PIT_PROPERTIES, type StoredPit } from './pit_state';
@@ -11,12 +12,14 @@ export type PitLifeAndPlaces = Pick<StoredPit, 'expires_at' | 'places'>;
 /**
  * The PIT states: stored in OpenSearch (the truth, readable by any process) with this process's
  * decoded copy of them in front (`filters`), and the places open PITs hold (`places`, which
- * count them for maxOpenPits and maxOpenPitsPerUser). One per runtime, so the cache lives as
- * long as the process and every engine built for a request shares it.
+ * count them for maxOpenPits and maxOpenPitsPerUser) with this process's turns at taking them
+ * (`admissionTurns`). One per runtime, so the cache lives as long as the process and every
+ * engine built for a request shares it.
  */
 export class PitStateStore extends CatalogStore<StoredPit> {
   readonly filters: PitFilterCache;
   readonly places: PitPlaces;
+  readonly admissionTurns = new CallerTurns();
 
   constructor(
     private readonly internal: OpenSearchGateway,
