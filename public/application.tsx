@@ -44,10 +44,13 @@ function appToasts(notifications?: NotificationsStart): {
  * Mounts the app into `element` (OSD's mount contract, also used by the standalone host) and
  * returns the unmount function. OUI 1.24 has no `EuiProvider` (it arrived in later EUI), so the
  * tree needs no theme provider: the theme comes from OUI's CSS, which the host loads.
+ * `pageBanner`: the app is the whole page (standalone), so its title is the page's banner; OSD
+ * draws its own header around the app.
  */
 export function renderApp(
   { http, notifications }: AppDependencies,
-  { element, history }: Pick<AppMountParameters, 'element' | 'history'>
+  { element, history }: Pick<AppMountParameters, 'element' | 'history'>,
+  { pageBanner = false }: { pageBanner?: boolean } = {}
 ): AppUnmount {
   // One client per mount: cached server state must not outlive the app or leak between mounts.
   const queryClient = new QueryClient();
@@ -57,7 +60,7 @@ export function renderApp(
     <QueryClientProvider client={queryClient}>
       <ServicesProvider http={http} history={history}>
         <ToastsProvider toasts={toasts}>
-          <AppShell history={history} tabs={APP_TABS} />
+          <AppShell history={history} tabs={APP_TABS} pageBanner={pageBanner} />
           {ouiToasts ? <OuiToastList store={ouiToasts} /> : null}
         </ToastsProvider>
       </ServicesProvider>

@@ -24,5 +24,7 @@ if (!element) throw new Error('The standalone page has no #root element');
 
 renderApp(
   { http: createFetchHttpClient() },
-  { element, history: createScopedBrowserHistory(APP_PATH) }
+  { element, history: createScopedBrowserHistory(APP_PATH) },
+  // The app is the whole page here: its title is the page's banner.
+  { pageBanner: true }
 );

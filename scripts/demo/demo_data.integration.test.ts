@@ -2,7 +2,10 @@ import { existsSync } from 'fs';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTOR_BASE_PATH } from '../../common/constants';
+import { parseGql } from '../../common/gql';
 import { SAVED_QUERY_BASE_PATH } from '../../common/saved_query_types';
+import { extractSubgraph } from '../../public/components/graph_query/results/subgraph';
+import type { GraphModelJson } from '../../public/services/api/graph_api';
 import { openSearchClient } from '../../test/bed/context';
 import { startFederationApi, type FederationApi } from '../../test/integration/federation_api';
 import { DEMO_SAVED_QUERIES } from './demo_queries';
@@ -12,7 +15,7 @@ import { DEMO_DATASOURCE, DEMO_VIRTUAL_INDEX, registerDemoCatalog } from './regi
 
 /**
  * What `npm start` sets up, against the test bed: the demo indices, the SQLite file, the
- * datasource and virtual index, and the two saved GQL queries, which must run and answer what the
+ * datasource and virtual index, and the saved GQL queries, which must run and answer what the
  * demo rows say. Uses the checkout's own demo file, as `npm start` does; removes from OpenSearch
  * only what was not there before, so a demo a developer runs on this cluster is left alone.
  */
@@ -52,7 +55,7 @@ describe('demo data and its saved GQL queries', () => {
     await api?.close();
   });
 
-  it('saves both queries with a title and description a newcomer can read', async () => {
+  it('saves every query with a title and description a newcomer can read', async () => {
     expect(existsSync(sqliteFile)).toBe(true);
     for (const { id, body } of DEMO_SAVED_QUERIES) {
       const saved = await api.call('GET', queryPath(id));
@@ -111,6 +114,38 @@ describe('demo data and its saved GQL queries', () => {
     expect(
       response.body.rows.map((r: unknown[]) => [r[0], r[1], Number(r[2]), Number(r[3])])
     ).toEqual(expected);
+  });
+
+  it('"News articles and the companies they mention" is drawn by the Picture tab', async () => {
+    const { body } = DEMO_SAVED_QUERIES.find((q) => q.id === 'demo-articles-and-companies')!;
+    const response = await api.call('POST', '/svc/_graph', {
+      model: body.model,
+      query: body.query,
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.rows).toHaveLength(50);
+    // What the Picture tab does with the answer: whole documents become nodes, the MENTIONS
+    // path their edges (not "select whole variables to draw").
+    const picture = extractSubgraph(
+      parseGql(body.query).statement!,
+      response.body.rows,
+      body.model as unknown as GraphModelJson
+    );
+    if (picture.kind !== 'graph') throw new Error(`not drawn: ${picture.kind}`);
+    const rows = demoRows();
+    const articles = new Map(rows.articles.map((a) => [String(a.id), a]));
+    const edges = picture.graph.edges.map((e) => [e.source, e.target, e.label]);
+    expect(edges).toHaveLength(50);
+    for (const [source, target, label] of edges) {
+      const article = articles.get(source.replace(`${DEMO_INDICES.articles}/`, ''))!;
+      expect([source, target, label]).toEqual([
+        `${DEMO_INDICES.articles}/${article.id}`,
+        `${DEMO_INDICES.companies}/${article.company_id}`,
+        'MENTIONS',
+      ]);
+    }
+    // The legend in the model's order.
+    expect(picture.graph.labels).toEqual(['Company', 'Article']);
   });
 
   it('"Investors behind companies in bad news" follows both relations', async () => {

@@ -4,7 +4,8 @@ import investmentsGraph from './investments_graph.json';
 /**
  * The saved GQL queries the demo ships, over the demo graph model (investments_graph.json):
  * companies and news articles in OpenSearch, investments in a SQLite table behind a virtual
- * index. Each shows a new user something the graph tab does that a plain search cannot.
+ * index. Each shows a new user something the graph tab does that a plain search cannot; the
+ * last selects whole documents, which the Picture tab draws.
  */
 export const DEMO_SAVED_QUERIES: ReadonlyArray<{ id: string; body: SavedQueryBody }> = [
   {
@@ -39,6 +40,24 @@ export const DEMO_SAVED_QUERIES: ReadonlyArray<{ id: string; body: SavedQueryBod
         'WHERE a.sentiment < 0\n' +
         'ORDER BY a.published DESC\n' +
         'LIMIT 25',
+      model: investmentsGraph,
+    },
+  },
+  {
+    // The Picture tab draws whole variables only (`SELECT a`, not `SELECT a.title`): the one
+    // demo query that selects them, so a new user sees the picture.
+    id: 'demo-articles-and-companies',
+    body: {
+      title: 'News articles and the companies they mention (picture)',
+      description:
+        'Each news article linked to the company it mentions, along the MENTIONS relation. ' +
+        'The query selects whole documents (a, c), so the Picture tab draws them: one node per ' +
+        'article and company, coloured by label; click a node to see its document.',
+      query:
+        'SELECT a, c\n' +
+        'FROM "investments"\n' +
+        'MATCH (a:Article)-[:MENTIONS]->(c:Company)\n' +
+        'LIMIT 50',
       model: investmentsGraph,
     },
   },

@@ -3,18 +3,23 @@
  * the test bed: a SQLite datasource (a file this test writes) and a PostgreSQL one (a role that
  * must give its password) created from the flyout's presets, their connections tested; a wrong
  * password answered with PostgreSQL's own message; an edit that keeps the stored password; and
- * deletes confirmed in a modal.
+ * deletes confirmed in a modal. Then (issue 21) a MariaDB login without a password: saved with
+ * Save, its toast never in the way of the next flyout's buttons, a wrong password tested, the
+ * plain "saved anyway" and the one-click removal of the stored password; Delete disabled, with
+ * the virtual index named, while one reads from a datasource; the table at 1,024 px with driver
+ * names and URLs on one line; the focused time zone underlined with its list closed.
  */
 import Database from 'better-sqlite3';
 import { randomBytes } from 'crypto';
 import { mkdtemp, rm } from 'fs/promises';
+import mysql from 'mysql2/promise';
 import { tmpdir } from 'os';
 import path from 'path';
 import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APP_PATH, CONNECTOR_BASE_PATH } from '../../common/constants';
-import { databaseUrl } from '../bed/context';
+import { databaseUrl, openSearchClient } from '../bed/context';
 import { ensurePasswordLogins, PASSWORD_LOGIN_ROLE } from '../bed/postgres_password_auth';
 import { bySubj, startAppSession, type AppSession } from './support/app_session';
 import { withoutExpectedResponses } from './support/expected_responses';
@@ -24,6 +29,9 @@ import { rest, runCleanups } from './support/rest';
 const RUN = randomBytes(3).toString('hex');
 const SQLITE_ID = `e2e-sqlite-${RUN}`;
 const PG_ID = `e2e-pg-${RUN}`;
+const MARIA_ID = `e2e-maria-${RUN}`;
+const MARIA_USER = `fed_nopw_${RUN}`;
+const VI_ID = `e2e-ds-vi-${RUN}`;
 const PG_USER = `fed_e2e_${RUN}`;
 const PASSWORD = `Right-${RUN}-pw`;
 const WRONG_PASSWORD = `Wrong-${RUN}-pw`;
@@ -40,10 +48,15 @@ describe('Datasources screen', () => {
     if (!('skipped' in session)) {
       const { server, close } = session;
       cleanups.push(close);
-      for (const id of [SQLITE_ID, PG_ID]) {
+      cleanups.push(() =>
+        openSearchClient().indices.delete({ index: VI_ID, ignore_unavailable: true })
+      );
+      for (const id of [SQLITE_ID, PG_ID, MARIA_ID]) {
         // Whatever the flow left behind; a 404 means the flow deleted it itself.
         cleanups.push(() => rest(server.url, 'DELETE', `${CONNECTOR_BASE_PATH}/datasource/${id}`));
       }
+      // Runs first (cleanups run in reverse): a datasource cannot go while an index reads it.
+      cleanups.push(() => rest(server.url, 'DELETE', `${CONNECTOR_BASE_PATH}/index/${VI_ID}`));
     }
   });
 
@@ -114,6 +127,7 @@ describe('Datasources screen', () => {
 
     const { page, problems } = await session.newPage();
     ctx.onTestFailed(() => reportFailure(page, 'datasources_failure', problems));
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${session.server.url}${APP_PATH}/datasources`);
     await page.getByRole('heading', { name: 'Datasources', level: 2 }).waitFor();
     await lookAt(page, 'datasources_01_list');
@@ -222,6 +236,15 @@ describe('Datasources screen', () => {
     await zone.click();
     await zone.pressSequentially('Europe/Par');
     await page.getByRole('option', { name: 'Europe/Paris' }).click();
+    // Still focused with its list closed: OUI drew the underline only while the list was open.
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+    await expect(zone.evaluate((box) => box.contains(document.activeElement))).resolves.toBe(true);
+    const zoneWrap = bySubj(page, 'federationDatasourcesTimeZoneField').locator(
+      '.euiComboBox__inputWrap'
+    );
+    await expect
+      .poll(() => zoneWrap.evaluate((wrap) => getComputedStyle(wrap).backgroundSize))
+      .toBe('100% 100%');
     await lookAt(page, 'datasources_08_edit_keeps_password');
     await page.getByRole('button', { name: 'Save and test connection' }).click();
     await success.waitFor({ timeout: 20_000 });
@@ -230,8 +253,122 @@ describe('Datasources screen', () => {
     await expect(pgRow.innerText()).resolves.toMatch(/Europe\/Paris/);
     await expect(pgRow.innerText()).resolves.toMatch(/Set/);
 
+    // --- MariaDB, a login without a password ---
+    const mariaUrl = databaseUrl('mysql', ctx);
+    const mariaAdmin = await mysql.createConnection(mariaUrl);
+    cleanups.push(async () => {
+      await mariaAdmin.query(
+        `DROP USER IF EXISTS '${MARIA_USER}'@'%', '${MARIA_USER}'@'localhost'`
+      );
+      await mariaAdmin.end();
+    });
+    await mariaAdmin.query(`CREATE USER '${MARIA_USER}'@'%', '${MARIA_USER}'@'localhost'`);
+    await mariaAdmin.query(
+      `GRANT SELECT ON *.* TO '${MARIA_USER}'@'%', '${MARIA_USER}'@'localhost'`
+    );
+    const mariaAddress = new URL(mariaUrl);
+    await page.getByRole('button', { name: 'Create datasource' }).first().click();
+    await flyout(page).waitFor();
+    await choosePreset(page, 'MariaDB');
+    await page.getByLabel('Id', { exact: true }).fill(MARIA_ID);
+    await page
+      .getByLabel('JDBC URL')
+      .fill(`jdbc:mariadb://${mariaAddress.host}${mariaAddress.pathname}`);
+    await page.getByLabel('User name').fill(MARIA_USER);
+    await bySubj(page, 'federationDatasourcesSaveButton').click();
+    await flyout(page).waitFor({ state: 'detached' });
+    const created = toast(page, `Datasource ${MARIA_ID} created`);
+    await created.waitFor();
+
+    // The toast lies where the next flyout's footer buttons are: they take the click at once,
+    // not once the toast has gone (10 s).
+    await page.getByRole('button', { name: `Edit datasource ${MARIA_ID}` }).click();
+    await flyout(page).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(WRONG_PASSWORD);
+    await expect(created.isVisible(), 'the toast is still up').resolves.toBe(true);
+    await page.getByRole('button', { name: 'Save and test connection' }).click({ timeout: 2_000 });
+    await failure.waitFor({ timeout: 20_000 });
+
+    // The wrong password was saved: said plainly, with the one-click way back.
+    const savedAnyway = bySubj(page, 'federationDatasourcesSavedAnyway');
+    await savedAnyway.waitFor();
+    await expect(savedAnyway.innerText()).resolves.toContain(
+      `Saved anyway: ${MARIA_ID} now holds these settings`
+    );
+    await expect(savedAnyway.innerText()).resolves.toContain('with the password you typed');
+    await bySubj(page, 'federationDatasourcesPasswordSetBadge').waitFor();
+    await lookAt(page, 'datasources_11_saved_anyway');
+    await savedAnyway
+      .getByRole('button', { name: 'Remove the stored password and test again' })
+      .click();
+    await success.waitFor({ timeout: 20_000 });
+    await expect(success.innerText()).resolves.toMatch(/MariaDB/i);
+    await expect(bySubj(page, 'federationDatasourcesPasswordSetBadge').count()).resolves.toBe(0);
+    const mariaRead = await rest<{ _source: { jdbc: { password_set: boolean } } }>(
+      session.server.url,
+      'GET',
+      `${CONNECTOR_BASE_PATH}/datasource/${MARIA_ID}`
+    );
+    expect(mariaRead.body._source.jdbc.password_set).toBe(false);
+    await lookAt(page, 'datasources_12_password_removed');
+    await bySubj(page, 'federationDatasourcesCancelButton').click();
+    await flyout(page).waitFor({ state: 'detached' });
+
+    // --- Delete is disabled while a virtual index reads from the datasource ---
+    const vi = await rest(session.server.url, 'PUT', `${CONNECTOR_BASE_PATH}/index/${VI_ID}`, {
+      datasource: SQLITE_ID,
+      resource: 'products',
+      key: 'id',
+    });
+    expect(vi.status, vi.text).toBe(201);
+    await page.reload();
+    await searchTable(page, RUN);
+    const sqliteDelete = page.getByRole('button', { name: `Delete datasource ${SQLITE_ID}` });
+    await expect.poll(() => sqliteDelete.getAttribute('aria-disabled')).toBe('true');
+    await sqliteDelete.hover();
+    const inUse = page.getByRole('tooltip');
+    await inUse.waitFor();
+    await expect(inUse.innerText()).resolves.toContain(`In use by virtual indices ${VI_ID}`);
+    await lookAt(page, 'datasources_13_delete_in_use', { keepPointer: true });
+    // Pressed anyway (it stays focusable, for the keyboard to reach the reason): nothing opens.
+    await sqliteDelete.click({ force: true });
+    await expect(bySubj(page, 'federationDatasourcesDeleteModal').count()).resolves.toBe(0);
+
+    // --- At 1,024 px: driver names and URLs on one line, whole in their title ---
+    await page.setViewportSize({ width: 1024, height: 900 });
+    for (const id of [SQLITE_ID, PG_ID, MARIA_ID]) {
+      for (const subj of [`federationDatasourcesDriver-${id}`, `federationDatasourcesUrl-${id}`]) {
+        const cell = bySubj(page, subj);
+        const lines = await cell.evaluate(
+          (element) =>
+            element.getBoundingClientRect().height /
+            parseFloat(getComputedStyle(element).lineHeight)
+        );
+        expect(lines, `${subj} on one line`).toBeLessThan(1.5);
+        await expect(cell.getAttribute('title')).resolves.toBe(await cell.innerText());
+      }
+    }
+    await lookAt(page, 'datasources_14_table_1024');
+    await page.getByRole('button', { name: `Edit datasource ${PG_ID}` }).click();
+    await flyout(page).waitFor();
+    await lookAt(page, 'datasources_15_flyout_1024');
+    await bySubj(page, 'federationDatasourcesCancelButton').click();
+    await flyout(page).waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // The virtual index goes; the screen reads the list again.
+    const viGone = await rest(
+      session.server.url,
+      'DELETE',
+      `${CONNECTOR_BASE_PATH}/index/${VI_ID}`
+    );
+    expect(viGone.status, viGone.text).toBe(200);
+    await page.reload();
+    await searchTable(page, RUN);
+    await expect.poll(() => sqliteDelete.getAttribute('aria-disabled')).toBeNull();
+
     // --- Delete, confirmed ---
-    for (const id of [SQLITE_ID, PG_ID]) {
+    for (const id of [SQLITE_ID, PG_ID, MARIA_ID]) {
       await page.getByRole('button', { name: `Delete datasource ${id}` }).click();
       const modal = bySubj(page, 'federationDatasourcesDeleteModal');
       await modal.waitFor();
@@ -261,6 +398,7 @@ describe('Datasources screen', () => {
     expect(
       withoutExpectedResponses(problems, [
         { status: 502, path: `${CONNECTOR_BASE_PATH}/datasource/${PG_ID}/_validate` },
+        { status: 502, path: `${CONNECTOR_BASE_PATH}/datasource/${MARIA_ID}/_validate` },
       ])
     ).toEqual([]);
     await page.close();

@@ -6,12 +6,16 @@
  * broken query, with the parser's message on hover, then fixed; a run with Ctrl+Enter; the result
  * table (rows compared with what the data implies), the steps chart and the picture (a node
  * clicked opens its document); the query saved, reopened after a reload and from the list.
+ * Then the demo: its picture query opened and drawn with readable labels (and 72 unconnected
+ * documents drawn so too), and a query OpenSearch refuses showing OpenSearch's own reason.
  */
 import { randomBytes } from 'crypto';
+import { mkdir } from 'fs/promises';
+import path from 'path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseGql } from '../../common/gql';
-import { APP_PATH } from '../../common/constants';
+import { APP_PATH, CONNECTOR_BASE_PATH } from '../../common/constants';
 import { SAVED_QUERY_BASE_PATH } from '../../common/saved_query_types';
 import { openSearchClient, uniqueName } from '../bed/context';
 import { bySubj, startAppSession, type AppSession } from './support/app_session';
@@ -26,11 +30,22 @@ import {
   pasteIntoEditor,
 } from './support/monaco';
 import { rest, runCleanups } from './support/rest';
+import { DEMO_SAVED_QUERIES } from '../../scripts/demo/demo_queries';
+import { DEMO_INDICES, loadDemoData } from '../../scripts/demo/load_demo_data';
+import {
+  DEMO_DATASOURCE,
+  DEMO_VIRTUAL_INDEX,
+  registerDemoCatalog,
+} from '../../scripts/demo/register_demo_catalog';
 
 const RUN = randomBytes(3).toString('hex');
 const GRAPH = `e2e-graph-${RUN}`;
 const TITLE = `E2E people at companies ${RUN}`;
 const QUERY_EDITOR = 'federationGraphQueryEditor';
+/** The demo's picture query. */
+const DEMO_PICTURE = DEMO_SAVED_QUERIES.find((q) => q.id === 'demo-articles-and-companies')!;
+/** The checkout's demo folder, as `npm start` and the demo's integration test use. */
+const DEMO_DIR = path.resolve(__dirname, '../../.data/demo');
 const MODEL_EDITOR = 'federationModelEditorJson';
 
 interface Person {
@@ -124,7 +139,9 @@ describe('Graph query screen', () => {
         ...COMPANIES.flatMap((c) => [{ index: { _index: companiesIndex, _id: c.id } }, c]),
       ],
     });
-    session = await startAppSession(inject('opensearchUrl'));
+    // The demo's SQLite file (the virtual index behind its Investment entity) lies in DEMO_DIR.
+    await mkdir(DEMO_DIR, { recursive: true });
+    session = await startAppSession(inject('opensearchUrl'), { sqliteDirectories: [DEMO_DIR] });
     if (!('skipped' in session)) {
       const { server, close } = session;
       cleanups.push(close);
@@ -145,6 +162,37 @@ describe('Graph query screen', () => {
   afterAll(async () => {
     await runCleanups(cleanups);
   });
+
+  /**
+   * The demo as `npm start` sets it up (indices, SQLite file, datasource, virtual index and saved
+   * queries, through the same functions); afterwards only what this test made is removed, so a
+   * demo a developer runs on this cluster stays.
+   */
+  async function loadDemo(baseUrl: string): Promise<void> {
+    const client = openSearchClient();
+    const madeIndices: string[] = [];
+    for (const index of [...Object.values(DEMO_INDICES), DEMO_VIRTUAL_INDEX]) {
+      if (!(await client.indices.exists({ index })).body) madeIndices.push(index);
+    }
+    const entries = [
+      `${CONNECTOR_BASE_PATH}/datasource/${DEMO_DATASOURCE}`,
+      `${CONNECTOR_BASE_PATH}/index/${DEMO_VIRTUAL_INDEX}`,
+      ...DEMO_SAVED_QUERIES.map((q) => `${SAVED_QUERY_BASE_PATH}/query/${q.id}`),
+    ];
+    const madeEntries: string[] = [];
+    for (const entry of entries) {
+      if ((await rest(baseUrl, 'GET', entry)).status === 404) madeEntries.push(entry);
+    }
+    cleanups.push(async () => {
+      // Saved queries, then the virtual index, then its datasource.
+      for (const entry of [...madeEntries].reverse()) await rest(baseUrl, 'DELETE', entry);
+      if (madeIndices.length > 0)
+        await client.indices.delete({ index: madeIndices }, { ignore: [404] });
+    });
+    const sqliteFile = path.join(DEMO_DIR, 'investments.sqlite');
+    await loadDemoData(client, sqliteFile, () => undefined);
+    await registerDemoCatalog(baseUrl, sqliteFile, () => undefined);
+  }
 
   /** What the data implies: one row per person older than MIN_AGE whose company exists. */
   const expectedRows = PEOPLE.filter((p) => p.age > MIN_AGE)
@@ -343,7 +391,224 @@ describe('Graph query screen', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('draws the demo picture query and 72 unconnected documents with readable labels, and shows why OpenSearch refused a query', async (ctx) => {
+    if (!session) throw new Error('beforeAll did not start the browser and the host');
+    if ('skipped' in session) return ctx.skip(session.skipped);
+    const baseUrl = session.server.url;
+    await loadDemo(baseUrl);
+    const { page, problems } = await session.newPage();
+    ctx.onTestFailed(() => reportFailure(page, 'graph_query_demo_failure', problems));
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // --- The demo's picture query, opened from its URL and run ---
+    await page.goto(`${baseUrl}${APP_PATH}/graph-query/${DEMO_PICTURE.id}`);
+    await bySubj(page, 'federationSavedQueriesTitle')
+      .filter({ hasText: DEMO_PICTURE.body.title })
+      .waitFor();
+    await focusEditor(page, QUERY_EDITOR);
+    await expect(editorText(page, QUERY_EDITOR)).resolves.toBe(DEMO_PICTURE.body.query);
+    await runAndOpenPicture(page, 50);
+    await expect(bySubj(page, 'federationGraphLegendItem').allInnerTexts()).resolves.toEqual([
+      'Company',
+      'Article',
+    ]);
+    const demo = await drawnLabels(page);
+    // 50 articles and the companies they mention, each article linked to one company.
+    expect(demo.edges).toBe(50);
+    // An overview of 60 documents in 10 stars: captions too small to read are left out.
+    expectReadable(demo, 'the demo picture at 1,440 px', 0);
+    await lookAt(page, 'graph_query_13_demo_picture');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expectReadable(await drawnLabels(page), 'the demo picture at 1,024 px', 0);
+    await lookAt(page, 'graph_query_14_demo_picture_1024');
+    // Zoomed in to full size, as a user does to read them: the captions in view are drawn,
+    // none over another.
+    await zoomTo(page, 1);
+    const zoomed = await drawnLabels(page);
+    expect.soft(zoomed.hidden, 'captions hidden at full size').toBe(0);
+    expectReadable(zoomed, 'the demo picture at full size', 10);
+    await lookAt(page, 'graph_query_14b_demo_picture_zoomed');
+
+    // --- 72 documents and no edge between them (two unconnected patterns) ---
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pasteIntoEditor(
+      page,
+      QUERY_EDITOR,
+      'SELECT a, c FROM "investments" MATCH (a:Article), (c:Company)'
+    );
+    await runAndOpenPicture(page, 720);
+    const scattered = await drawnLabels(page);
+    expect([scattered.nodes, scattered.edges]).toEqual([72, 0]);
+    expectReadable(scattered, '72 unconnected documents at 1,440 px');
+    await lookAt(page, 'graph_query_15_unconnected_picture');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    expectReadable(await drawnLabels(page), '72 unconnected documents at 1,024 px');
+    await lookAt(page, 'graph_query_16_unconnected_picture_1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // --- A query string OpenSearch cannot parse: its reason, not just "all shards failed" ---
+    await pasteIntoEditor(
+      page,
+      QUERY_EDITOR,
+      'SELECT a.title FROM "investments" MATCH (a:Article WHERE "title:(unbalanced")'
+    );
+    await bySubj(page, 'federationGraphRunButton').click();
+    const error = bySubj(page, 'federationGraphError');
+    await error.waitFor({ timeout: 30_000 });
+    await expect(error.innerText()).resolves.toContain('Failed to parse query');
+    await lookAt(page, 'graph_query_17_opensearch_reason');
+
+    // The refused query's 400, which Chromium logs as a failed load, is the one expected.
+    expect(problems.filter((p) => !/status of 400 .*\/svc\/_graph/.test(p))).toEqual([]);
+    await page.close();
+  });
 });
+
+/** Runs the query in the editor, waits for its rows, then opens the Picture tab and its canvas. */
+async function runAndOpenPicture(page: Page, rows: number): Promise<void> {
+  await bySubj(page, 'federationGraphRunButton').click();
+  await bySubj(page, 'federationGraphSummary')
+    .filter({ hasText: new RegExp(`^${rows} rows in \\d+ ms$`) })
+    .waitFor({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Picture' }).click();
+  await bySubj(page, 'federationGraphDrawing')
+    .locator('canvas')
+    .first()
+    .waitFor({ timeout: 20_000 });
+}
+
+interface DrawnLabels {
+  nodes: number;
+  edges: number;
+  /** Node captions cytoscape draws at this zoom, and the size it draws them at (px). */
+  shown: Array<{
+    text: string;
+    px: number;
+    box: { x1: number; y1: number; x2: number; y2: number };
+  }>;
+  /** Captions too small to read at this zoom, which cytoscape leaves out until zoomed in. */
+  hidden: number;
+  /** Caption size (px) once the user zooms in to 100 %. */
+  pxAtFullZoom: number;
+}
+
+/**
+ * The picture's node captions as cytoscape lays them out and draws them (its instance hangs on
+ * the container; whether a caption is drawn is its renderer's own test), once the layout and the
+ * fit to the container (also after a resize) have settled.
+ */
+async function drawnLabels(page: Page): Promise<DrawnLabels> {
+  const drawing = bySubj(page, 'federationGraphDrawing');
+  const read = () =>
+    drawing.evaluate((container) => {
+      type Box = { x1: number; y1: number; x2: number; y2: number };
+      type Node = {
+        data(key: string): string;
+        style(name: string): string;
+        renderedBoundingBox(options: object): Box;
+      };
+      const cy = (
+        container as HTMLElement & {
+          _cyreg: {
+            cy: {
+              zoom(): number;
+              nodes(): { map<T>(f: (node: Node) => T): T[]; length: number };
+              edges(): { length: number };
+              renderer(): { eleTextBiggerThanMin(node: Node): boolean };
+              width(): number;
+              height(): number;
+            };
+          };
+        }
+      )._cyreg.cy;
+      const zoom = cy.zoom();
+      const labels = cy.nodes().map((node) => {
+        const font = parseFloat(node.style('font-size'));
+        const { x1, y1, x2, y2 } = node.renderedBoundingBox({
+          includeNodes: false,
+          includeEdges: false,
+          includeLabels: true,
+        });
+        return {
+          text: node.data('caption'),
+          px: font * zoom,
+          // Drawn: cytoscape's own size test passes, and the caption is not hidden (empty).
+          drawn: cy.renderer().eleTextBiggerThanMin(node) && node.style('label') !== '',
+          box: { x1, y1, x2, y2 },
+          font,
+        };
+      });
+      // What is in view: captions scrolled out of the drawing are not on screen.
+      const inView = ({ box }: { box: Box }) =>
+        box.x2 > 0 && box.y2 > 0 && box.x1 < cy.width() && box.y1 < cy.height();
+      return {
+        nodes: cy.nodes().length,
+        edges: cy.edges().length,
+        shown: labels
+          .filter((l) => l.drawn && inView(l))
+          .map(({ text, px, box }) => ({ text, px, box })),
+        hidden: labels.filter((l) => !l.drawn).length,
+        pxAtFullZoom: Math.min(...labels.map((l) => l.font)),
+      };
+    });
+  // The layout and the fit settle in a moment: read until two reads agree.
+  let last = await read();
+  for (let tries = 0; tries < 20; tries++) {
+    await page.waitForTimeout(250);
+    const again = await read();
+    if (JSON.stringify(again) === JSON.stringify(last)) break;
+    last = again;
+  }
+  return last;
+}
+
+/** Zooms the picture to `level` around its centre, as the mouse wheel does. */
+async function zoomTo(page: Page, level: number): Promise<void> {
+  await bySubj(page, 'federationGraphDrawing').evaluate((container, zoom) => {
+    const cy = (
+      container as HTMLElement & {
+        _cyreg: {
+          cy: {
+            zoom(options: object): void;
+            width(): number;
+            height(): number;
+            emit(event: string): void;
+          };
+        };
+      }
+    )._cyreg.cy;
+    cy.zoom({ level: zoom, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    cy.emit('scrollzoom');
+  }, level);
+}
+
+/**
+ * Readable: every caption drawn is at least 10 px and overlaps no other caption; a caption too
+ * small to read is not drawn (it appears on zooming in) rather than drawn as a smudge.
+ */
+function expectReadable(drawn: DrawnLabels, where: string, minShown = drawn.nodes): void {
+  const overlaps: string[] = [];
+  for (let i = 0; i < drawn.shown.length; i++) {
+    for (let j = i + 1; j < drawn.shown.length; j++) {
+      const a = drawn.shown[i].box;
+      const b = drawn.shown[j].box;
+      if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) {
+        overlaps.push(`"${drawn.shown[i].text}" × "${drawn.shown[j].text}"`);
+      }
+    }
+  }
+  expect.soft(overlaps, `captions drawn over each other in ${where}`).toEqual([]);
+  expect
+    .soft(
+      drawn.shown.filter((l) => l.px < 10).map((l) => `${l.text}: ${l.px.toFixed(1)} px`),
+      `captions too small in ${where}`
+    )
+    .toEqual([]);
+  expect.soft(drawn.pxAtFullZoom, `caption size at 100 % in ${where}`).toBeGreaterThanOrEqual(12);
+  // At first sight the picture is labelled: every caption, or (an overview) the hubs'.
+  expect.soft(drawn.shown.length, `captions drawn in ${where}`).toBeGreaterThanOrEqual(minShown);
+}
 
 /** Types at a person's pace, so the editor's suggestions keep up as they do for a person. */
 async function typeText(page: Page, text: string): Promise<void> {

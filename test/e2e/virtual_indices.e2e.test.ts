@@ -96,6 +96,7 @@ describe('Virtual indices screen', () => {
 
     const { page, problems } = await session.newPage();
     ctx.onTestFailed(() => reportFailure(page, 'virtual_indices_failure', problems));
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`${baseUrl}${APP_PATH}/virtual-indices`);
     await page.getByRole('heading', { name: 'Virtual indices', level: 2 }).waitFor();
     await lookAt(page, 'virtual_indices_01_list');
@@ -106,6 +107,13 @@ describe('Virtual indices screen', () => {
     await page.getByLabel('Datasource', { exact: true }).selectOption(DATASOURCE);
     const schemaPicker = page.getByLabel('Schema', { exact: true });
     await schemaPicker.waitFor({ timeout: 20_000 });
+    // Only the database the connection reads: a PostgreSQL connection reads no other, so the
+    // server's other databases are not offered (issue 21, item 16).
+    const catalogs = await page
+      .getByLabel('Catalog', { exact: true })
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(catalogs).toEqual(['', pgAddress.pathname.slice(1)]);
     await schemaPicker.selectOption(SCHEMA);
     const resource = page.getByRole('combobox', { name: 'Table or view' });
     await resource.click();
@@ -144,6 +152,9 @@ describe('Virtual indices screen', () => {
     await bySubj(page, 'federationVirtualIndicesKeyBadge').waitFor();
     await page.getByLabel('Index name').fill(index);
     await lookAt(page, 'virtual_indices_03_mapping_preview');
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await lookAt(page, 'virtual_indices_03_mapping_preview_1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     await page.getByRole('button', { name: 'Save' }).click();
     await flyout(page).waitFor({ state: 'detached', timeout: 20_000 });
@@ -165,6 +176,18 @@ describe('Virtual indices screen', () => {
     expect(rowText).toMatch(/\bid\b/);
     expect(rowText).toContain(`${mapped.length} columns`);
     await lookAt(page, 'virtual_indices_04_table');
+    await page.setViewportSize({ width: 1024, height: 900 });
+    // The qualified name stays on one line (it broke mid-name), whole in its title.
+    const resourceCell = bySubj(page, `federationVirtualIndicesResource-${index}`);
+    const lines = await resourceCell.evaluate(
+      (element) =>
+        element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight)
+    );
+    expect(lines).toBeLessThan(1.5);
+    await expect(resourceCell.getAttribute('title')).resolves.toBe(await resourceCell.innerText());
+    await expect(resourceCell.innerText()).resolves.toContain(`${SCHEMA}.${TABLE}`);
+    await lookAt(page, 'virtual_indices_04_table_1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect((await openSearchClient().indices.exists({ index })).body).toBe(true);
 
     // --- Delete: the note says the concrete index stays, and it does ---

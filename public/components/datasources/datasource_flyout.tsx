@@ -16,7 +16,8 @@ import {
 } from './datasource_form';
 import { DatasourceFormFields } from './datasource_form_fields';
 import { isValidDatasourceId } from './datasource_id';
-import type { DatabaseKind } from './jdbc_presets';
+import { databaseKindOf, presetOf, type DatabaseKind } from './jdbc_presets';
+import { SavedAnywayCallout, type SavedForTest } from './saved_anyway_callout';
 import { datasourceFieldOf, type DatasourceField } from './server_field_errors';
 import { strings } from './strings';
 import { useSaveDatasource, useValidateDatasource } from './use_datasources';
@@ -38,12 +39,14 @@ interface StoredState {
 /**
  * Create or edit one datasource, and test its connection. The server tests stored settings
  * only (`POST .../{id}/_validate` has no body), so testing a new or changed datasource saves it
- * first; the flyout then stays open on the saved datasource with the test's answer in place.
+ * first; the flyout then stays open on the saved datasource with the test's answer in place,
+ * and a failed test says plainly that the settings were saved anyway, with the ways to fix them.
  */
 export function DatasourceFlyout({ datasource, existingIds, onClose }: DatasourceFlyoutProps) {
   const testHelpId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
   const urlInputRef = useRef<HTMLInputElement>(null);
+  const passwordInputRef = useRef<HTMLInputElement>(null);
   const [stored, setStored] = useState<StoredState | null>(() =>
     datasource
       ? { values: formFromDatasource(datasource), passwordSet: datasource.jdbc.password_set }
@@ -52,7 +55,7 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
   const [values, setValues] = useState<DatasourceFormValues>(stored?.values ?? EMPTY_FORM);
   const [serverError, setServerError] = useState<unknown>(null);
   const [testOutcome, setTestOutcome] = useState<ConnectionTestOutcome | null>(null);
-  const [savedForTest, setSavedForTest] = useState(false);
+  const [savedForTest, setSavedForTest] = useState<SavedForTest | null>(null);
   const save = useSaveDatasource();
   const validate = useValidateDatasource();
   const toasts = useToasts();
@@ -73,6 +76,8 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
   const idTaken = !editing && existingIds.has(values.id);
   const blocked = missingFields(values).length > 0 || idTaken;
   const busy = save.isPending || validate.isPending;
+  const kind = databaseKindOf(values);
+  const hasLogin = kind === null || presetOf(kind).hasLogin;
 
   const serverField = serverError ? datasourceFieldOf(serverError) : null;
   const errors: Partial<Record<DatasourceField, string>> = {};
@@ -95,43 +100,57 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
     requestAnimationFrame(() => urlInputRef.current?.focus());
   };
 
-  /** Saves the form; false (with the reason shown) when the server refuses it. */
-  const persist = async (): Promise<boolean> => {
+  /** Saves `next`; false (with the reason shown) when the server refuses it. */
+  const persist = async (next: DatasourceFormValues): Promise<boolean> => {
     setServerError(null);
     try {
-      await save.mutateAsync({ id: values.id, body: toDatasourceBody(values) });
+      await save.mutateAsync({ id: next.id, body: toDatasourceBody(next) });
     } catch (error) {
       setServerError(error);
       return false;
     }
-    const saved = { ...values, driver: values.driver.trim(), url: values.url.trim(), password: '' };
-    setStored({ values: saved, passwordSet: Boolean(stored?.passwordSet || values.password) });
+    const saved: DatasourceFormValues = {
+      ...next,
+      driver: next.driver.trim(),
+      url: next.url.trim(),
+      password: '',
+      removePassword: false,
+    };
+    const passwordSet = next.removePassword ? false : Boolean(stored?.passwordSet || next.password);
+    setStored({ values: saved, passwordSet });
     setValues(saved);
     return true;
   };
 
   const onSave = async () => {
     if (blocked || busy) return;
-    if (!(await persist())) return;
+    if (!(await persist(values))) return;
     toasts.success({
       title: editing ? strings.savedToast(values.id) : strings.createdToast(values.id),
     });
     onClose();
   };
 
-  const onTest = async () => {
+  /** Tests `next`, saving it first when it differs from what is stored. */
+  const testSettings = async (next: DatasourceFormValues) => {
     if (blocked || busy) return;
     setTestOutcome(null);
-    setSavedForTest(false);
-    if (dirty) {
-      if (!(await persist())) return;
-      setSavedForTest(true);
+    setSavedForTest(null);
+    if (isDirty(next, stored?.values ?? null)) {
+      if (!(await persist(next))) return;
+      setSavedForTest({ passwordTyped: next.password !== '' });
     }
     try {
-      setTestOutcome({ ok: true, result: await validate.mutateAsync(values.id) });
+      setTestOutcome({ ok: true, result: await validate.mutateAsync(next.id) });
     } catch (error) {
       setTestOutcome({ ok: false, error });
     }
+  };
+
+  const changePassword = () => {
+    const input = passwordInputRef.current;
+    input?.scrollIntoView?.({ block: 'center' });
+    input?.focus({ preventScroll: true });
   };
 
   return (
@@ -152,7 +171,7 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
         <EuiFlexItem grow={false}>
           <EuiButton
             iconType="link"
-            onClick={() => void onTest()}
+            onClick={() => void testSettings(values)}
             isLoading={validate.isPending}
             isDisabled={blocked || busy}
             aria-describedby={testHelpId}
@@ -175,12 +194,27 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
             style={{ scrollMarginBottom: 24 }}
             data-test-subj="federationDatasourcesTestOutcome"
           >
-            {savedForTest && testOutcome ? (
+            {savedForTest && testOutcome?.ok ? (
               <EuiText size="s" data-test-subj="federationDatasourcesSavedForTest">
                 <p>{strings.savedForTest(values.id)}</p>
               </EuiText>
             ) : null}
             {testOutcome ? <ConnectionTestResult outcome={testOutcome} /> : null}
+            {savedForTest && testOutcome && !testOutcome.ok ? (
+              <>
+                <EuiSpacer size="s" />
+                <SavedAnywayCallout
+                  id={values.id}
+                  saved={savedForTest}
+                  onChangePassword={hasLogin ? changePassword : undefined}
+                  onRemovePassword={
+                    hasLogin && stored?.passwordSet
+                      ? () => void testSettings({ ...values, password: '', removePassword: true })
+                      : undefined
+                  }
+                />
+              </>
+            ) : null}
           </div>
         </>
       }
@@ -193,6 +227,7 @@ export function DatasourceFlyout({ datasource, existingIds, onClose }: Datasourc
         passwordSet={stored?.passwordSet ?? false}
         errors={errors}
         urlInputRef={urlInputRef}
+        passwordInputRef={passwordInputRef}
       />
     </FormFlyout>
   );

@@ -15,6 +15,8 @@ export interface DatasourceFormValues {
   username: string;
   /** Write-only: empty means "keep the stored password" (or "none" for a new datasource). */
   password: string;
+  /** Remove the stored password on save (a login that needs none, or a wrong one saved). */
+  removePassword: boolean;
   timezone: string;
 }
 
@@ -24,6 +26,7 @@ export const EMPTY_FORM: DatasourceFormValues = {
   url: '',
   username: '',
   password: '',
+  removePassword: false,
   timezone: DEFAULT_TIME_ZONE,
 };
 
@@ -35,6 +38,7 @@ export function formFromDatasource(datasource: DatasourceSummary): DatasourceFor
     url: datasource.jdbc.url,
     username: datasource.jdbc.username ?? '',
     password: '',
+    removePassword: false,
     timezone: datasource.jdbc.timezone ?? DEFAULT_TIME_ZONE,
   };
 }
@@ -55,8 +59,9 @@ export function applyPreset(
 }
 
 /**
- * The body of the PUT. An empty password is left out, which keeps the stored one; an empty user
- * name is left out, which removes it.
+ * The body of the PUT. An empty password is left out, which keeps the stored one, unless the
+ * stored one is to be removed: then it is sent empty, which the server reads as "none". An empty
+ * user name is left out, which removes it.
  */
 export function toDatasourceBody(values: DatasourceFormValues): DatasourceBody {
   return {
@@ -64,19 +69,23 @@ export function toDatasourceBody(values: DatasourceFormValues): DatasourceBody {
       driver: values.driver.trim(),
       url: values.url.trim(),
       ...(values.username ? { username: values.username } : {}),
-      ...(values.password ? { password: values.password } : {}),
+      ...(values.removePassword
+        ? { password: '' }
+        : values.password
+          ? { password: values.password }
+          : {}),
       timezone: values.timezone,
     },
   };
 }
 
-/** True when saving would change what is stored (a typed password always does). */
+/** True when saving would change what is stored (a typed or removed password always does). */
 export function isDirty(
   values: DatasourceFormValues,
   stored: DatasourceFormValues | null
 ): boolean {
   if (stored === null) return true;
-  if (values.password !== '') return true;
+  if (values.password !== '' || values.removePassword) return true;
   return (
     values.driver.trim() !== stored.driver ||
     values.url.trim() !== stored.url ||

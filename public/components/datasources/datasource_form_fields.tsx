@@ -18,6 +18,7 @@ export interface DatasourceFormFieldsProps {
   /** Messages shown under their fields: the form's own checks and the server's reasons. */
   errors: Partial<Record<DatasourceField, string>>;
   urlInputRef: RefObject<HTMLInputElement>;
+  passwordInputRef: RefObject<HTMLInputElement>;
 }
 
 /** The datasource settings of spec §2.1, one labelled field each. */
@@ -29,6 +30,7 @@ export function DatasourceFormFields({
   passwordSet,
   errors,
   urlInputRef,
+  passwordInputRef,
 }: DatasourceFormFieldsProps) {
   const kind = databaseKindOf(values);
   const hasLogin = kind === null || presetOf(kind).hasLogin;
@@ -121,7 +123,11 @@ export function DatasourceFormFields({
             onChange={(password) => onChange({ password })}
             editing={editing}
             passwordSet={passwordSet}
+            remove={values.removePassword}
+            // A password typed before choosing to remove the stored one would not be used.
+            onRemoveChange={(removePassword) => onChange({ removePassword, password: '' })}
             error={errors.password}
+            inputRef={passwordInputRef}
           />
         </>
       ) : (

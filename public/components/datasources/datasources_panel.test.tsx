@@ -43,12 +43,10 @@ function serverWith(sources: Record<string, DatasourceView>): RecordingHttp {
       const { jdbc } = call.body as { jdbc: DatasourceView['jdbc'] & { password?: string } };
       const { password, ...rest } = jdbc;
       const previous = stored[id];
-      stored[id] = {
-        jdbc: {
-          ...rest,
-          password_set: password !== undefined || Boolean(previous?.jdbc.password_set),
-        },
-      };
+      // As the server: no password keeps the stored one, an empty one removes it.
+      const passwordSet =
+        password === undefined ? Boolean(previous?.jdbc.password_set) : password !== '';
+      stored[id] = { jdbc: { ...rest, password_set: passwordSet } };
       return writeAnswer(DATASOURCE_INDEX, id, previous ? 'updated' : 'created');
     })
     .on('DELETE', /^\/_svc\/connector\/datasource\/[^/]+$/, (call) => {
@@ -283,10 +281,14 @@ describe('DatasourcesPanel', () => {
   it('explains a refused delete: the 409 reason and the virtual indices still using it', async () => {
     const user = userEvent.setup();
     const reason = 'datasource [sales] is used by virtual indices [vi-orders]; delete them first';
+    // The list read before someone else created vi-orders: Delete is enabled, the server refuses.
+    let created = false;
     const http = serverWith({ sales: pg })
       .on('GET', VI_LIST, () =>
         listAnswer(VIRTUAL_INDEX_INDEX, {
-          'vi-orders': { datasource: 'sales', resource: 'orders', columns: [] },
+          ...(created
+            ? { 'vi-orders': { datasource: 'sales', resource: 'orders', columns: [] } }
+            : {}),
           'vi-other': { datasource: 'shop', resource: 'items', columns: [] },
         })
       )
@@ -298,6 +300,7 @@ describe('DatasourcesPanel', () => {
     await user.click(await screen.findByTestId('federationDatasourcesDeleteButton-sales'));
     const modal = bySubj('federationDatasourcesDeleteModal');
     expect(textOf(modal)).toContain('Delete datasource sales?');
+    created = true;
     await user.click(bySubj('federationDatasourcesDeleteConfirmButton'));
 
     const inUse = await screen.findByText(reason);
@@ -321,5 +324,151 @@ describe('DatasourcesPanel', () => {
     expect(screen.queryByTestId('federationDatasourcesDeleteModal')).toBeNull();
     // The row going is easy to miss: a toast says it.
     expect(toasts.shown).toEqual([{ color: 'success', title: 'Datasource shop deleted' }]);
+  });
+  it('disables Delete on a datasource in use and names the virtual indices in its tooltip', async () => {
+    const user = userEvent.setup();
+    const http = serverWith({ sales: pg, shop: lite }).on('GET', VI_LIST, () =>
+      listAnswer(VIRTUAL_INDEX_INDEX, {
+        'vi-orders': { datasource: 'sales', resource: 'orders', columns: [] },
+        'vi-returns': { datasource: 'sales', resource: 'returns', columns: [] },
+      })
+    );
+    renderWithServices(<DatasourcesPanel />, http);
+
+    await screen.findByTestId('federationDatasourcesDeleteButton-sales');
+    // Once the virtual indices are read.
+    await waitFor(() =>
+      expect(bySubj('federationDatasourcesDeleteButton-sales').getAttribute('aria-disabled')).toBe(
+        'true'
+      )
+    );
+    const remove = bySubj('federationDatasourcesDeleteButton-sales');
+    // Still focusable, so the keyboard reaches the reason too.
+    expect(isDisabled(remove)).toBe(false);
+    await user.click(remove);
+    expect(screen.queryByTestId('federationDatasourcesDeleteModal')).toBeNull();
+    remove.focus();
+    // jsdom has no layout, so OUI keeps the placed-nowhere tooltip invisible: found as hidden.
+    const tooltip = await screen.findByRole('tooltip', { hidden: true });
+    expect(textOf(tooltip)).toContain('In use by virtual indices vi-orders, vi-returns');
+    expect(remove.getAttribute('aria-describedby')).toBe(tooltip.id);
+    // A datasource nothing reads from deletes as before.
+    expect(
+      bySubj('federationDatasourcesDeleteButton-shop').getAttribute('aria-disabled')
+    ).toBeNull();
+    expect(http.callsTo('DELETE', /datasource/)).toEqual([]);
+  });
+
+  it('removes a stored password with its own control', async () => {
+    const user = userEvent.setup();
+    const http = serverWith({ sales: pg });
+    renderWithServices(<DatasourcesPanel />, http);
+
+    await user.click(await screen.findByTestId('federationDatasourcesEditLink-sales'));
+    const field = bySubj('federationDatasourcesPasswordField') as HTMLInputElement;
+    await user.type(field, 'typed-first');
+    await user.click(screen.getByLabelText('Remove the stored password'));
+    // A typed password would not be used: the field empties and is disabled.
+    expect(field.value).toBe('');
+    expect(field.disabled).toBe(true);
+    expect(screen.getByText(/The stored password is removed when you save/)).toBeTruthy();
+    await user.click(bySubj('federationDatasourcesSaveButton'));
+
+    await waitFor(() => expect(screen.queryByTestId('federationDatasourcesFlyout')).toBeNull());
+    expect(http.callsTo('PUT', '/_svc/connector/datasource/sales')[0].body).toMatchObject({
+      jdbc: { password: '' },
+    });
+    const row = await screen.findByTestId('federationDatasourcesRow-sales');
+    await waitFor(() => expect(textOf(row)).toContain('Not set'));
+  });
+
+  it('says plainly that a failed test saved the settings, and removes the password in one click', async () => {
+    const user = userEvent.setup();
+    // A MariaDB login without a password: any stored password is refused.
+    const stored: Record<string, DatasourceView> = {};
+    const http = serverWith(stored).on('POST', '/_svc/connector/datasource/shop/_validate', () => {
+      const listed = http.callsTo('PUT', /shop$/).at(-1)?.body as {
+        jdbc: { password?: string };
+      };
+      if (listed.jdbc.password) {
+        throw httpError(502, 'datasource_connection_exception', "Access denied for user 'root'");
+      }
+      return { _id: 'shop', valid: true, server: 'MariaDB 11.4', took_in_millis: 3 };
+    });
+    renderWithServices(<DatasourcesPanel />, http);
+
+    await user.click(await screen.findByTestId('federationDatasourcesEmptyCreateButton'));
+    await user.click(bySubj('federationDatasourcesPreset-mariadb'));
+    await user.type(bySubj('federationDatasourcesIdField'), 'shop');
+    await user.type(bySubj('federationDatasourcesUsernameField'), 'root');
+    await user.type(bySubj('federationDatasourcesPasswordField'), 'wrong');
+    await user.click(bySubj('federationDatasourcesTestButton'));
+
+    const savedAnyway = await screen.findByTestId('federationDatasourcesSavedAnyway');
+    expect(textOf(savedAnyway)).toContain('Saved anyway: shop now holds these settings');
+    expect(textOf(savedAnyway)).toContain('with the password you typed');
+    expect(textOf(bySubj('federationDatasourcesTestFailure'))).toContain('Access denied');
+
+    await user.click(bySubj('federationDatasourcesRemovePasswordAndTest'));
+    expect(await screen.findByTestId('federationDatasourcesTestSuccess')).toBeTruthy();
+    expect(http.callsTo('PUT', /shop$/).at(-1)?.body).toMatchObject({ jdbc: { password: '' } });
+    expect(screen.queryByTestId('federationDatasourcesSavedAnyway')).toBeNull();
+    expect(screen.queryByTestId('federationDatasourcesPasswordSetBadge')).toBeNull();
+  });
+
+  it('offers to type another password after a failed test, putting the cursor there', async () => {
+    const user = userEvent.setup();
+    const http = serverWith({}).on('POST', '/_svc/connector/datasource/crm/_validate', () => {
+      throw httpError(502, 'datasource_connection_exception', 'password authentication failed');
+    });
+    renderWithServices(<DatasourcesPanel />, http);
+
+    await user.click(await screen.findByTestId('federationDatasourcesEmptyCreateButton'));
+    await user.click(bySubj('federationDatasourcesPreset-postgresql'));
+    await user.type(bySubj('federationDatasourcesIdField'), 'crm');
+    await user.type(bySubj('federationDatasourcesPasswordField'), 'wrong');
+    await user.click(bySubj('federationDatasourcesTestButton'));
+
+    await user.click(await screen.findByTestId('federationDatasourcesChangePassword'));
+    expect(document.activeElement).toBe(bySubj('federationDatasourcesPasswordField'));
+  });
+
+  it('keeps driver names and URLs on one line, whole in their title', async () => {
+    const sqlserver: DatasourceView = {
+      jdbc: {
+        driver: 'com.microsoft.sqlserver.jdbc.SQLServerDriver',
+        url: 'jdbc:sqlserver://warehouse.example:1433;databaseName=warehouse;encrypt=true',
+        password_set: false,
+      },
+    };
+    renderWithServices(<DatasourcesPanel />, serverWith({ dw: sqlserver }));
+
+    const driver = await screen.findByTestId('federationDatasourcesDriver-dw');
+    const url = bySubj('federationDatasourcesUrl-dw');
+    for (const [element, text] of [
+      [driver, sqlserver.jdbc.driver],
+      [url, sqlserver.jdbc.url],
+    ] as const) {
+      expect(element.getAttribute('title')).toBe(text);
+      expect(textOf(element)).toBe(text);
+      expect((element as HTMLElement).style.whiteSpace).toBe('nowrap');
+      expect((element as HTMLElement).style.textOverflow).toBe('ellipsis');
+    }
+  });
+
+  it('keeps the focus underline on the time zone while it has the focus, its list closed', async () => {
+    const user = userEvent.setup();
+    renderWithServices(<DatasourcesPanel />, serverWith({ sales: pg }));
+
+    await user.click(await screen.findByTestId('federationDatasourcesEditLink-sales'));
+    const combo = bySubj('federationDatasourcesTimeZoneField');
+    const input = within(combo).getByRole('textbox');
+    input.focus();
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(input);
+    // OUI draws the underline of a focused form control with this class on the combo box.
+    expect(combo.className).toContain('euiComboBox-isOpen');
+    await user.click(bySubj('federationDatasourcesUsernameField'));
+    expect(combo.className).not.toContain('euiComboBox-isOpen');
   });
 });

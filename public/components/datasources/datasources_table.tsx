@@ -1,8 +1,10 @@
-import { EuiBadge, EuiCode, EuiText, type EuiBasicTableColumn } from '@elastic/eui';
+import { EuiBadge, EuiText, type EuiBasicTableColumn } from '@elastic/eui';
 import { editDeleteActionsColumn, idLinkColumn } from '../shared/management/list_table_columns';
 import { ManagementListTable } from '../shared/management/management_list_table';
+import { TruncatedText } from '../shared/management/truncated_text';
 import { useMemo } from 'react';
 import type { DatasourceSummary } from '../../services/api/datasources_api';
+import { useVirtualIndices } from '../virtual_indices/use_virtual_indices';
 import { databaseKindOf, presetOf } from './jdbc_presets';
 import { strings } from './strings';
 import { DEFAULT_TIME_ZONE } from './time_zones';
@@ -39,25 +41,44 @@ export interface DatasourcesTableProps {
   onDelete: (id: string) => void;
 }
 
-/** The datasources, searchable and sortable; the id opens the edit flyout. */
+/**
+ * The datasources, searchable and sortable; the id opens the edit flyout. Delete is disabled on
+ * a datasource that virtual indices read from (the server would refuse it with a 409), naming
+ * them; while their list is unknown it stays enabled, and the delete modal explains a refusal.
+ */
 export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesTableProps) {
   const rows = useMemo(() => datasources.map(toRow), [datasources]);
+  const virtualIndices = useVirtualIndices();
+  const usersOf = useMemo(() => {
+    const users = new Map<string, string[]>();
+    for (const vi of virtualIndices.data ?? []) {
+      users.set(vi.datasource, [...(users.get(vi.datasource) ?? []), vi.id]);
+    }
+    return users;
+  }, [virtualIndices.data]);
 
+  // Fixed shares for the short values and the URL takes what is left: a table squeezed to
+  // 1,024 px gave every column the same share and broke class names and URLs mid-word. Values
+  // without spaces stay on one line, cut with an ellipsis, whole in their title.
   const columns: Array<EuiBasicTableColumn<DatasourceRow>> = [
-    idLinkColumn<DatasourceRow>({
-      name: strings.columnId(),
-      testSubjPrefix: TEST_SUBJ_PREFIX,
-      onEdit,
-    }),
+    {
+      ...idLinkColumn<DatasourceRow>({
+        name: strings.columnId(),
+        testSubjPrefix: TEST_SUBJ_PREFIX,
+        onEdit,
+      }),
+      width: '15%',
+    },
     {
       field: 'database',
       name: strings.columnDatabase(),
       sortable: true,
+      width: '17%',
       render: (database: string, row: DatasourceRow) => (
-        <div>
+        <div style={{ minWidth: 0 }}>
           <EuiText size="s">{database}</EuiText>
           <EuiText size="xs" color="subdued">
-            {row.driver}
+            <TruncatedText text={row.driver} testSubj={`federationDatasourcesDriver-${row.id}`} />
           </EuiText>
         </div>
       ),
@@ -65,16 +86,21 @@ export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesT
     {
       field: 'url',
       name: strings.columnUrl(),
-      truncateText: true,
-      width: '32%',
-      render: (url: string) => <EuiCode transparentBackground>{url}</EuiCode>,
+      render: (url: string, row: DatasourceRow) => (
+        <TruncatedText text={url} testSubj={`federationDatasourcesUrl-${row.id}`}>
+          <code>{url}</code>
+        </TruncatedText>
+      ),
     },
     {
       field: 'username',
       name: strings.columnUser(),
       sortable: true,
+      width: '11%',
       render: (username: string) =>
-        username || (
+        username ? (
+          <TruncatedText text={username} />
+        ) : (
           <EuiText size="s" color="subdued">
             {strings.noUser()}
           </EuiText>
@@ -84,11 +110,15 @@ export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesT
       field: 'timezone',
       name: strings.columnTimeZone(),
       sortable: true,
-      render: (timezone: string) => timezone || strings.defaultTimeZone(DEFAULT_TIME_ZONE),
+      width: '12%',
+      render: (timezone: string) => (
+        <TruncatedText text={timezone || strings.defaultTimeZone(DEFAULT_TIME_ZONE)} />
+      ),
     },
     {
       field: 'passwordSet',
       name: strings.columnPassword(),
+      width: '88px',
       render: (passwordSet: boolean, row: DatasourceRow) =>
         passwordSet ? (
           <EuiBadge color="hollow" data-test-subj={`federationDatasourcesPasswordSet-${row.id}`}>
@@ -107,6 +137,10 @@ export function DatasourcesTable({ datasources, onEdit, onDelete }: DatasourcesT
       deleteLabel: strings.deleteAction,
       onEdit,
       onDelete,
+      deleteBlockedReason: (row) => {
+        const users = usersOf.get(row.id);
+        return users ? strings.deleteInUse(users.join(', ')) : null;
+      },
     }),
   ];
 

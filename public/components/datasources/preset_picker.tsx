@@ -23,8 +23,10 @@ export function PresetPicker({
           label: preset.label,
           'data-test-subj': `federationDatasourcesPreset-${preset.kind}`,
         }))}
-        buttonSize="m"
-        isFullWidth
+        // Five equal full-width buttons cut "PostgreSQL" and "SQL Server" to "Postgre…" in a
+        // 1,024 px window (a 512 px flyout): compressed buttons as wide as their names fit all
+        // five down to the flyout's narrowest.
+        buttonSize="compressed"
       />
     </EuiFormRow>
   );

@@ -42,6 +42,8 @@ export const strings = {
   passwordNotSet: () => t('passwordNotSet', 'Not set'),
   editAction: (id: string) => t('editAction', 'Edit datasource {id}', { id }),
   deleteAction: (id: string) => t('deleteAction', 'Delete datasource {id}', { id }),
+  deleteInUse: (indices: string) =>
+    t('deleteInUse', 'In use by virtual indices {indices}: delete them first.', { indices }),
 
   // Flyout
   createTitle: () => t('createTitle', 'Create datasource'),
@@ -87,6 +89,13 @@ export const strings = {
     ),
   passwordHelpNone: () =>
     t('passwordHelpNone', 'No password is stored. Type one to store it (encrypted).'),
+  passwordHelpRemoved: () =>
+    t(
+      'passwordHelpRemoved',
+      'The stored password is removed when you save: the connection is then made without one.'
+    ),
+  passwordRemovedPlaceholder: () => t('passwordRemovedPlaceholder', 'No password'),
+  removePassword: () => t('removePassword', 'Remove the stored password'),
   showPassword: () => t('showPassword', 'Show or hide the password'),
   noLogin: () => t('noLogin', 'SQLite databases have no user name or password.'),
   timeZoneLabel: () => t('timeZoneLabel', 'Time zone of stored dates'),
@@ -116,6 +125,23 @@ export const strings = {
   testFailed: () => t('testFailed', 'Connection failed'),
   savedForTest: (id: string) =>
     t('savedForTest', 'Saved as {id}; the test below used these settings.', { id }),
+  savedAnywayTitle: (id: string) =>
+    t('savedAnywayTitle', 'Saved anyway: {id} now holds these settings', { id }),
+  savedAnyway: (id: string) =>
+    t(
+      'savedAnyway',
+      'The server tests only stored settings, so they were saved before the test. Virtual indices reading from {id} fail until it connects: correct the settings and test again.',
+      { id }
+    ),
+  savedAnywayPassword: (id: string) =>
+    t(
+      'savedAnywayPassword',
+      'The server tests only stored settings, so they were saved before the test, with the password you typed in place of any earlier one. Virtual indices reading from {id} fail until it connects: correct the settings and test again.',
+      { id }
+    ),
+  changePassword: () => t('changePassword', 'Type another password'),
+  removePasswordAndTest: () =>
+    t('removePasswordAndTest', 'Remove the stored password and test again'),
 
   // Delete
   deleteTitle: (id: string) => t('deleteTitle', 'Delete datasource {id}?', { id }),

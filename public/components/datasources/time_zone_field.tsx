@@ -1,5 +1,6 @@
 import { EuiComboBox, EuiFormRow, type EuiComboBoxOptionOption } from '@elastic/eui';
 import { useMemo } from 'react';
+import { useComboBoxFocusRing } from '../shared/management/use_combo_box_focus_ring';
 import { strings } from './strings';
 import { timeZoneNames } from './time_zones';
 
@@ -20,6 +21,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
     const all = value && !zones.includes(value) ? [value, ...zones] : zones;
     return all.map((zone) => ({ label: zone, value: zone }));
   }, [value]);
+  const focusRing = useComboBoxFocusRing();
 
   return (
     <EuiFormRow
@@ -30,6 +32,7 @@ export function TimeZoneField({ value, onChange, error }: TimeZoneFieldProps) {
       fullWidth
     >
       <EuiComboBox<string>
+        {...focusRing}
         aria-label={strings.timeZoneLabel()}
         singleSelection={{ asPlainText: true }}
         options={options}

@@ -155,5 +155,9 @@ export const strings = {
   pictureNodeList: (nodes: number) =>
     t('picture.nodeList', 'Documents in the picture ({nodes})', { nodes }),
   pictureLoading: () => t('picture.loading', 'Loading the drawing'),
-  pictureHint: () => t('picture.hint', 'Click a document to see it; scroll to zoom, drag to move.'),
+  pictureHint: () =>
+    t(
+      'picture.hint',
+      'Click a document to see it; scroll to zoom (captions too small to read appear as you zoom in), drag to move.'
+    ),
 };

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithServices } from '../../test_support/render_with_services';
 import { JoinExplorerPanel } from './join_explorer_panel';
 import { FakeJoinServer, httpError } from './testing/fake_join_server';
@@ -98,18 +98,28 @@ describe('JoinExplorerPanel', () => {
     expect(comboValue('federationJoinExplorerParentIndex')).toBe('comp*');
   });
 
-  it('suggests join fields from both mappings and flags a type mismatch', async () => {
+  it('suggests join pairs from names, types and sampled values, most likely first', async () => {
     const { user, server } = render();
     await pick(user, 'federationJoinExplorerParentIndex', 'companies');
     await pick(user, 'federationJoinExplorerChildIndex', 'articles');
     const suggestions = await screen.findByTestId('federationJoinExplorerJoinSuggestions');
-    expect(
-      within(suggestions)
-        .getAllByRole('button')
-        .map((b) => b.textContent)
-    ).toEqual(['id = company_id', 'id = id']);
+    // Article ids (1001…) meet no company id: the same-named pair goes last.
+    await waitFor(() =>
+      expect(
+        within(suggestions)
+          .getAllByTestId('federationJoinExplorerJoinSuggestionItem')
+          .map((item) => item.textContent)
+      ).toEqual([
+        'id = company_id (20 of 20 sampled values meet)',
+        'code = company_code (20 of 20 sampled values meet)',
+        'id = id (0 of 20 sampled values meet)',
+      ])
+    );
     expect(server.callsTo('GET', '/svc/companies/_mapping')).toHaveLength(1);
     expect(server.callsTo('GET', '/svc/articles/_mapping')).toHaveLength(1);
+    // The sample is two searches, whatever the number of pairs.
+    expect(server.callsTo('POST', '/svc/companies/_search')).toHaveLength(1);
+    expect(server.callsTo('POST', '/svc/articles/_search')).toHaveLength(1);
 
     await pick(user, 'federationJoinExplorerParentField', 'id');
     await pick(user, 'federationJoinExplorerChildField', 'company_code');
@@ -119,6 +129,63 @@ describe('JoinExplorerPanel', () => {
     await user.click(bySubj('federationJoinExplorerJoinSuggestion-id-company_id'));
     expect(screen.queryByTestId('federationJoinExplorerJoinFieldIssue-typeMismatch')).toBeNull();
     expect(comboValue('federationJoinExplorerChildField')).toBe('company_id');
+  });
+
+  it('suggests the parent field that names the child (articles.company_id = companies.id)', async () => {
+    const { user } = render();
+    await pick(user, 'federationJoinExplorerParentIndex', 'articles');
+    await pick(user, 'federationJoinExplorerChildIndex', 'companies');
+    await waitFor(() =>
+      expect(
+        within(bySubj('federationJoinExplorerJoinSuggestions'))
+          .getAllByTestId('federationJoinExplorerJoinSuggestionItem')
+          .map((item) => item.textContent)
+      ).toEqual([
+        'company_id = id (20 of 20 sampled values meet)',
+        // The commonest company_code (X) names no company.
+        'company_code = code (19 of 20 sampled values meet)',
+        'id = id (0 of 20 sampled values meet)',
+      ])
+    );
+  });
+
+  it('cancels the value sample when the child changes and when the explorer closes', async () => {
+    const never = new Promise(() => undefined);
+    const { user, server, unmount } = render(new FakeJoinServer({ sampleGate: never }));
+    await pick(user, 'federationJoinExplorerParentIndex', 'companies');
+    await pick(user, 'federationJoinExplorerChildIndex', 'articles');
+    await waitFor(() => expect(server.callsTo('POST', '/svc/companies/_search')).toHaveLength(1));
+    // Named suggestions do not wait for the sample.
+    expect(screen.getByTestId('federationJoinExplorerJoinSuggestion-id-company_id')).toBeTruthy();
+    expect(screen.getByTestId('federationJoinExplorerJoinSampling')).toBeTruthy();
+    const [first] = server.callsTo('POST', '/svc/companies/_search');
+
+    await pick(user, 'federationJoinExplorerChildIndex', 'vi_orders');
+    await waitFor(() => expect(first.signal?.aborted).toBe(true));
+    await waitFor(() => expect(server.callsTo('POST', '/svc/companies/_search')).toHaveLength(2));
+    const [, second] = server.callsTo('POST', '/svc/companies/_search');
+    expect(second.signal?.aborted).toBe(false);
+    unmount();
+    await waitFor(() => expect(second.signal?.aborted).toBe(true));
+  });
+
+  it('warns, before running, that the child query reads a field the child lacks', async () => {
+    const { user } = render();
+    await pick(user, 'federationJoinExplorerParentIndex', 'companies');
+    await pick(user, 'federationJoinExplorerChildIndex', 'vi_orders');
+    const editor = screen.getByRole('textbox', { name: 'Child query, JSON query DSL' });
+    await user.clear(editor);
+    await user.type(
+      editor,
+      '{{"bool": {{"filter": [[{{"term": {{"status": "paid"}}, {{"exists": {{"field": "company_code"}}]}}'
+    );
+    const warning = await screen.findByTestId('federationJoinExplorerChildQueryUnknownFields');
+    expect(warning.textContent).toBe(
+      'The child index vi_orders has no field status. A clause on a field the child lacks matches no child document, so the join may match nothing.'
+    );
+    await user.clear(editor);
+    await user.type(editor, '{{"term": {{"company_code": "C1"}}');
+    expect(screen.queryByTestId('federationJoinExplorerChildQueryUnknownFields')).toBeNull();
   });
 
   it('explains the integer-only rule when a virtual child is joined on a keyword', async () => {
@@ -167,6 +234,22 @@ describe('JoinExplorerPanel', () => {
     expect(idsShown()[0]).toBe('p1');
     // The projected child field is a column.
     expect(bySubj('federationJoinExplorerResultsTable').textContent).toContain('Article about 1');
+    // The parent documents' own fields are columns too, as in Discover: not one JSON string.
+    const headers = within(bySubj('federationJoinExplorerResultsTable'))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['JSON', '_index', '_id', 'id', 'name', 'title']);
+    expect(
+      screen.getAllByTestId('federationJoinExplorerFieldColumn-name')[0].textContent
+    ).toContain('Company 1');
+    // Each row opens to its JSON.
+    await user.click(screen.getByRole('button', { name: 'Show the JSON of p2' }));
+    const json = JSON.parse(bySubj('federationJoinExplorerRowJson').textContent ?? '');
+    expect(json).toMatchObject({ _id: 'p2', _source: { id: 2, name: 'Company 2' } });
+    expect(screen.getByRole('button', { name: 'Hide the JSON of p2' })).toHaveProperty(
+      'ariaExpanded',
+      'true'
+    );
     expect((bySubj('federationJoinExplorerPreviousPage') as HTMLButtonElement).disabled).toBe(true);
 
     await user.click(bySubj('federationJoinExplorerNextPage'));
@@ -267,6 +350,27 @@ describe('JoinExplorerPanel', () => {
     );
     expect(curl).toContain(`curl -X DELETE '${origin}/svc/_pit'`);
     expect(bySubj('federationJoinExplorerCopyCurl').textContent).toBe('Copy curl');
+  });
+
+  it('copies the request with one click and says so at once, beside the button', async () => {
+    // jsdom has no clipboard: the copy command OUI's copy helper runs is recorded instead.
+    const copied: string[] = [];
+    const execCommand = vi.fn(() => {
+      copied.push(window.getSelection()?.toString() ?? '');
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+    onTestFinished(() => {
+      Reflect.deleteProperty(document, 'execCommand');
+    });
+    const { user } = render();
+    await fillJoin(user);
+    await user.click(bySubj('federationJoinExplorerRequestTab-curl'));
+    await user.click(bySubj('federationJoinExplorerCopyCurl'));
+    expect(execCommand).toHaveBeenCalledTimes(1);
+    expect(copied).toEqual([bySubj('federationJoinExplorerRequestCurl').textContent]);
+    // No hover, no wait: the status says it (a tooltip would need the pointer to rest on it).
+    expect(bySubj('federationJoinExplorerCopyCurlStatus').textContent).toBe('Copied');
   });
 
   it('runs from the child query editor with Ctrl+Enter and flags invalid JSON as typed', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkJoinFields, keyKindOf, suggestJoinPairs } from './join_field_checks';
+import { checkJoinFields, keyKindOf } from './join_field_checks';
 import type { IndexField } from './mapping_fields';
 
 const field = (name: string, type: string, types = [type]): IndexField => ({ name, type, types });
@@ -64,22 +64,5 @@ describe('checkJoinFields', () => {
     expect(['long', 'integer', 'short', 'byte'].map(keyKindOf)).toEqual(Array(4).fill('integer'));
     expect(keyKindOf('scaled_float')).toBe('decimal');
     expect(keyKindOf('geo_point')).toBe('other');
-  });
-});
-
-describe('suggestJoinPairs', () => {
-  it('puts the child field that names the parent first, then same-named keys', () => {
-    expect(suggestJoinPairs('companies', companies, articles, false)).toEqual([
-      { parentField: 'id', childField: 'company_id' },
-      { parentField: 'id', childField: 'id' },
-      { parentField: 'code', childField: 'code' },
-    ]);
-  });
-
-  it('offers only integer pairs for a virtual child', () => {
-    expect(suggestJoinPairs('companies', companies, articles, true)).toEqual([
-      { parentField: 'id', childField: 'company_id' },
-      { parentField: 'id', childField: 'id' },
-    ]);
   });
 });

@@ -1,20 +1,19 @@
 import {
-  EuiButtonEmpty,
   EuiCallOut,
   EuiComboBox,
   EuiFlexGroup,
   EuiFlexItem,
   EuiFormRow,
   EuiSpacer,
-  EuiText,
   type EuiComboBoxOptionOption,
 } from '@elastic/eui';
-import { useMemo } from 'react';
 import { ErrorCallout } from '../shared/error_callout';
 import { OptionWithNote } from './index_pickers';
-import { checkJoinFields, suggestJoinPairs } from './join_field_checks';
+import { checkJoinFields } from './join_field_checks';
+import { JoinSuggestions } from './join_suggestions';
 import type { IndexField } from './mapping_fields';
 import { strings } from './strings';
+import { useJoinSuggestions } from './use_join_suggestions';
 
 export interface FieldSide {
   /** The index expression the fields come from ('' until one is chosen). */
@@ -96,10 +95,13 @@ export function JoinFieldSelector({
   childField: string;
   onChange: (parentField: string, childField: string) => void;
 }) {
-  const suggestions = useMemo(
-    () => suggestJoinPairs(parent.index, parent.fields, child.fields, childVirtual),
-    [parent.index, parent.fields, child.fields, childVirtual]
-  );
+  const { suggestions, sampling } = useJoinSuggestions({
+    parentIndex: parent.index,
+    childIndex: child.index,
+    parentFields: parent.fields,
+    childFields: child.fields,
+    childVirtual,
+  });
   const issues = checkJoinFields(
     parentField,
     childField,
@@ -150,29 +152,11 @@ export function JoinFieldSelector({
       ) : null}
       {/* Once both fields are chosen, "no suggestion" is noise: only offer pairs that exist. */}
       {bothMapped && (suggestions.length > 0 || !(parentField && childField)) ? (
-        <EuiText size="s" data-test-subj="federationJoinExplorerJoinSuggestions">
-          {suggestions.length > 0 ? (
-            <EuiFlexGroup gutterSize="xs" alignItems="center" wrap responsive={false}>
-              <EuiFlexItem grow={false}>{strings.suggestionsLabel()}</EuiFlexItem>
-              {suggestions.map((pair) => (
-                <EuiFlexItem grow={false} key={`${pair.parentField}=${pair.childField}`}>
-                  <EuiButtonEmpty
-                    size="xs"
-                    iconType="merge"
-                    onClick={() => onChange(pair.parentField, pair.childField)}
-                    // The visible "a = b" is the name (axe: label-content-name-mismatch); the title says more.
-                    title={strings.suggestionTitle(pair.parentField, pair.childField)}
-                    data-test-subj={`federationJoinExplorerJoinSuggestion-${pair.parentField}-${pair.childField}`}
-                  >
-                    {pair.parentField} = {pair.childField}
-                  </EuiButtonEmpty>
-                </EuiFlexItem>
-              ))}
-            </EuiFlexGroup>
-          ) : (
-            <p>{strings.noSuggestions()}</p>
-          )}
-        </EuiText>
+        <JoinSuggestions
+          suggestions={suggestions}
+          sampling={sampling}
+          onChoose={(pair) => onChange(pair.parentField, pair.childField)}
+        />
       ) : null}
       {issues.map((issue) => (
         <div key={issue.kind + issue.message}>

@@ -1,5 +1,4 @@
 import {
-  EuiBasicTable,
   EuiButton,
   EuiCallOut,
   EuiEmptyPrompt,
@@ -9,74 +8,11 @@ import {
   EuiLoadingSpinner,
   EuiSpacer,
   EuiText,
-  type EuiBasicTableColumn,
 } from '@elastic/eui';
-import type { SearchHit } from '../../services/api/search_api';
 import { ErrorCallout } from '../shared/error_callout';
+import { ResultsTable } from './results_table';
 import { strings } from './strings';
 import { totalOf, type JoinPages } from './use_join_pages';
-
-const SOURCE_PREVIEW_CHARS = 300;
-
-/** A cell's text: arrays joined, objects as JSON, nothing as a dash. */
-export function cellText(value: unknown): string {
-  if (value === undefined || value === null) return '—';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(cellText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-/** A dotted path in `_source`, through objects (`customer.name`) or as a literal dotted key. */
-function sourceValue(source: Record<string, unknown> | undefined, path: string): unknown {
-  if (source === undefined) return undefined;
-  if (path in source) return source[path];
-  let node: unknown = source;
-  for (const part of path.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return node;
-}
-
-function columnsOf(parentColumns: string[], projectedFields: string[]) {
-  const columns: EuiBasicTableColumn<SearchHit>[] = [
-    { name: '_index', render: (hit: SearchHit) => hit._index, truncateText: true },
-    {
-      name: '_id',
-      render: (hit: SearchHit) => hit._id,
-      truncateText: true,
-      // Browser tests read the page's ids from these cells.
-      'data-test-subj': 'federationJoinExplorerIdCell',
-    } as EuiBasicTableColumn<SearchHit>,
-  ];
-  if (parentColumns.length === 0) {
-    columns.push({
-      name: strings.sourceColumn(),
-      render: (hit: SearchHit) => {
-        const text = cellText(hit._source);
-        return text.length > SOURCE_PREVIEW_CHARS
-          ? `${text.slice(0, SOURCE_PREVIEW_CHARS)}…`
-          : text;
-      },
-      width: '40%',
-    });
-  }
-  for (const field of parentColumns) {
-    columns.push({
-      name: field,
-      render: (hit: SearchHit) => cellText(sourceValue(hit._source, field)),
-    });
-  }
-  for (const field of projectedFields) {
-    columns.push({
-      name: field,
-      // Projected child values land in the parent hit's `fields` (one array per field).
-      render: (hit: SearchHit) => cellText(hit.fields?.[field]),
-      'data-test-subj': `federationJoinExplorerProjectedColumn-${field}`,
-    } as EuiBasicTableColumn<SearchHit>);
-  }
-  return columns;
-}
 
 /** Previous / page status / Next. */
 function Pager({ pages }: { pages: JoinPages }) {
@@ -137,7 +73,8 @@ export function JoinResults({
     return (
       <EuiEmptyPrompt
         iconType="merge"
-        title={<h3>{strings.emptyTitle()}</h3>}
+        // h2: a section of the screen under the page's h1, as the form's sections are.
+        title={<h2>{strings.emptyTitle()}</h2>}
         body={<p>{strings.emptyBody()}</p>}
         data-test-subj="federationJoinExplorerEmptyState"
       />
@@ -200,14 +137,11 @@ export function JoinResults({
             ) : null}
           </EuiFlexGroup>
           <EuiSpacer size="s" />
-          <EuiBasicTable<SearchHit>
-            items={hits}
-            itemId={(hit: SearchHit) => `${hit._index}/${hit._id}`}
-            columns={columnsOf(parentColumns, projectedFields)}
+          <ResultsTable
+            hits={hits}
+            parentColumns={parentColumns}
+            projectedFields={projectedFields}
             loading={state.status === 'loading'}
-            noItemsMessage={strings.noHits()}
-            tableCaption={strings.tableCaption()}
-            data-test-subj="federationJoinExplorerResultsTable"
           />
           <EuiSpacer size="s" />
           <Pager pages={pages} />

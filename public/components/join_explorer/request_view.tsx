@@ -1,8 +1,6 @@
 import {
-  EuiButtonEmpty,
   EuiCallOut,
   EuiCodeBlock,
-  EuiCopy,
   EuiFlexGroup,
   EuiFlexItem,
   EuiSpacer,
@@ -12,36 +10,15 @@ import {
 } from '@elastic/eui';
 import { useState } from 'react';
 import type { SortValue } from '../../services/api/search_api';
+import { useTabKeys } from '../shared/tab_keys';
 import type { JoinRequest, JoinRequestProblem } from './build_join_request';
+import { CopyButton } from './copy_button';
 import { joinRequestCurl, pageBodyJson } from './request_text';
 import { strings } from './strings';
 
 type View = 'json' | 'curl';
 
-function CopyButton({
-  text,
-  label,
-  dataTestSubj,
-}: {
-  text: string;
-  label: string;
-  dataTestSubj: string;
-}) {
-  return (
-    <EuiCopy textToCopy={text} afterMessage={strings.copied()}>
-      {(copy) => (
-        <EuiButtonEmpty
-          size="xs"
-          iconType="copyClipboard"
-          onClick={copy}
-          data-test-subj={dataTestSubj}
-        >
-          {label}
-        </EuiButtonEmpty>
-      )}
-    </EuiCopy>
-  );
-}
+const VIEW_IDS: readonly View[] = ['json', 'curl'];
 
 /**
  * The request as users take it to their scripts: the search body of the page shown (PIT id as a
@@ -61,6 +38,13 @@ export function RequestView({
   origin: string;
 }) {
   const [view, setView] = useState<View>('json');
+  const { tabListProps, tabProps, panelProps } = useTabKeys({
+    ids: VIEW_IDS,
+    selectedId: view,
+    onSelect: setView,
+    idPrefix: 'federationJoinExplorerRequestTab',
+    panelId: 'federationJoinExplorerRequestView',
+  });
   if (request === null) {
     return (
       <EuiCallOut
@@ -89,10 +73,11 @@ export function RequestView({
     <>
       <EuiFlexGroup alignItems="center" justifyContent="spaceBetween" responsive={false}>
         <EuiFlexItem grow={false}>
-          <EuiTabs size="s">
+          <EuiTabs size="s" {...tabListProps}>
             {tabs.map((tab) => (
               <EuiTab
                 key={tab.id}
+                {...tabProps(tab.id)}
                 isSelected={view === tab.id}
                 onClick={() => setView(tab.id)}
                 data-test-subj={`federationJoinExplorerRequestTab-${tab.id}`}
@@ -119,35 +104,37 @@ export function RequestView({
         </EuiFlexItem>
       </EuiFlexGroup>
       <EuiSpacer size="s" />
-      {view === 'json' ? (
-        <>
-          <EuiText size="xs" color="subdued">
-            <p>{strings.requestJsonCaption(request.parentIndex)}</p>
-          </EuiText>
-          <EuiCodeBlock
-            fontSize="s"
-            paddingSize="s"
-            overflowHeight={360}
-            data-test-subj="federationJoinExplorerRequestJson"
-          >
-            {json}
-          </EuiCodeBlock>
-        </>
-      ) : (
-        <>
-          <EuiText size="xs" color="subdued">
-            <p>{strings.curlNote()}</p>
-          </EuiText>
-          <EuiCodeBlock
-            fontSize="s"
-            paddingSize="s"
-            overflowHeight={360}
-            data-test-subj="federationJoinExplorerRequestCurl"
-          >
-            {curl}
-          </EuiCodeBlock>
-        </>
-      )}
+      <div {...panelProps}>
+        {view === 'json' ? (
+          <>
+            <EuiText size="xs" color="subdued">
+              <p>{strings.requestJsonCaption(request.parentIndex)}</p>
+            </EuiText>
+            <EuiCodeBlock
+              fontSize="s"
+              paddingSize="s"
+              overflowHeight={360}
+              data-test-subj="federationJoinExplorerRequestJson"
+            >
+              {json}
+            </EuiCodeBlock>
+          </>
+        ) : (
+          <>
+            <EuiText size="xs" color="subdued">
+              <p>{strings.curlNote()}</p>
+            </EuiText>
+            <EuiCodeBlock
+              fontSize="s"
+              paddingSize="s"
+              overflowHeight={360}
+              data-test-subj="federationJoinExplorerRequestCurl"
+            >
+              {curl}
+            </EuiCodeBlock>
+          </>
+        )}
+      </div>
     </>
   );
 }

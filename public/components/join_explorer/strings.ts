@@ -56,9 +56,12 @@ export const strings = {
   childFieldNeedsIndex: () => t('childField.needsIndex', 'Choose the child index above first.'),
   mappingError: (index: string) =>
     t('mapping.error', 'Could not read the mapping of {index}', { index }),
-  suggestionsLabel: () => t('suggestions.label', 'Suggested from both mappings:'),
+  suggestionsLabel: () => t('suggestions.label', 'Suggested from names, types and values:'),
   suggestionTitle: (parent: string, child: string) =>
     t('suggestion.title', 'Join parent field {parent} on child field {child}', { parent, child }),
+  suggestionEvidence: (met: number, sampled: number) =>
+    t('suggestion.evidence', '({met} of {sampled} sampled values meet)', { met, sampled }),
+  suggestionsSampling: () => t('suggestions.sampling', 'Checking which values meet'),
   noSuggestions: () => t('suggestions.none', 'No pair of fields looks like a join key.'),
 
   // Queries
@@ -72,6 +75,18 @@ export const strings = {
   parentQueryToggle: () => t('parentQuery.toggle', 'Filter the parent documents too'),
   parentQueryLabel: () => t('parentQuery.label', 'Parent query'),
   parentQueryAria: () => t('parentQuery.aria', 'Parent query, JSON query DSL'),
+  childQueryUnknownFields: (index: string, fields: string) =>
+    t(
+      'childQuery.unknownFields',
+      'The child index {index} has no field {fields}. A clause on a field the child lacks matches no child document, so the join may match nothing.',
+      { index, fields }
+    ),
+  parentQueryUnknownFields: (index: string, fields: string) =>
+    t(
+      'parentQuery.unknownFields',
+      'The parent indices {index} have no field {fields}. A clause on a field they lack matches no parent document.',
+      { index, fields }
+    ),
 
   // Result options
   resultOptionsTitle: () => t('resultOptions.title', 'Columns and order'),
@@ -84,7 +99,11 @@ export const strings = {
   projectedFieldsVirtual: () =>
     t('projectedFields.virtual', 'Projection is not available with a virtual child index.'),
   parentColumnsLabel: () => t('parentColumns.label', 'Parent fields shown'),
-  parentColumnsHelp: () => t('parentColumns.help', 'None chosen: the whole parent document.'),
+  parentColumnsHelp: () =>
+    t(
+      'parentColumns.help',
+      'None chosen: the top-level fields of the documents on the page; every row opens to its JSON.'
+    ),
   sortFieldLabel: () => t('sortField.label', 'Sort by'),
   sortIndexOrder: () => t('sort.indexOrder', 'Index order (_shard_doc)'),
   sortScore: () => t('sort.score', 'Relevance (_score)'),
@@ -111,6 +130,8 @@ export const strings = {
   copyJson: () => t('request.copyJson', 'Copy JSON'),
   copyCurl: () => t('request.copyCurl', 'Copy curl'),
   copied: () => t('request.copied', 'Copied'),
+  copyFailed: () =>
+    t('request.copyFailed', 'The browser refused to copy: select the text and copy it'),
   curlNote: () =>
     t(
       'request.curlNote',
@@ -143,7 +164,20 @@ export const strings = {
   nextPage: () => t('page.next', 'Next page'),
   tableCaption: () => t('table.caption', 'Parent documents matching the join'),
   noHits: () => t('table.noHits', 'No parent document matches the join.'),
-  sourceColumn: () => t('table.source', '_source'),
+  showRowJson: (id: string) => t('table.showJson', 'Show the JSON of {id}', { id }),
+  hideRowJson: (id: string) => t('table.hideJson', 'Hide the JSON of {id}', { id }),
+  rowJsonColumn: () => t('table.jsonColumn', 'JSON'),
+  moreFields: (count: number) =>
+    count === 1
+      ? t(
+          'table.moreField',
+          'One more field is in each row’s JSON; choose it in “Parent fields shown” to make it a column.'
+        )
+      : t(
+          'table.moreFields',
+          '{count} more fields are in each row’s JSON; choose them in “Parent fields shown” to make them columns.',
+          { count }
+        ),
   pitOpen: (keepAlive: string) =>
     t('pit.open', 'Point in time open (kept alive {keepAlive} after each page)', { keepAlive }),
 };

@@ -12,6 +12,7 @@ import {
 import { useId } from 'react';
 import type { ResourceRef } from '../../services/api/datasources_api';
 import { ErrorCallout } from '../shared/error_callout';
+import { useComboBoxFocusRing } from '../shared/management/use_combo_box_focus_ring';
 import { strings } from './strings';
 import { useDatasourceMetadata } from './use_virtual_indices';
 import {
@@ -49,6 +50,7 @@ export function ResourcePickers({
 }: ResourcePickersProps) {
   const metadata = useDatasourceMetadata(datasource);
   const filterHelpId = useId();
+  const focusRing = useComboBoxFocusRing();
 
   if (metadata.isPending) {
     return (
@@ -146,6 +148,7 @@ export function ResourcePickers({
         fullWidth
       >
         <EuiComboBox<ResourceRef>
+          {...focusRing}
           aria-label={strings.resourceLabel()}
           placeholder={strings.resourcePlaceholder()}
           singleSelection={{ asPlainText: true }}

@@ -321,4 +321,16 @@ describe('VirtualIndicesPanel', () => {
       },
     ]);
   });
+  it('keeps the focus underline on the table picker after a table is chosen', async () => {
+    const user = userEvent.setup();
+    renderWithServices(<VirtualIndicesPanel />, serverWith({}));
+
+    await startCreate(user);
+    await chooseOrders(user);
+    const picker = bySubj('federationVirtualIndicesResourceField');
+    // Chosen: the list is closed and the focus stays; OUI drew the underline only while open.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(picker.contains(document.activeElement)).toBe(true);
+    expect(picker.className).toContain('euiComboBox-isOpen');
+  });
 });

@@ -1,6 +1,7 @@
 import { EuiText, type EuiBasicTableColumn } from '@elastic/eui';
 import { editDeleteActionsColumn, idLinkColumn } from '../shared/management/list_table_columns';
 import { ManagementListTable } from '../shared/management/management_list_table';
+import { TruncatedText } from '../shared/management/truncated_text';
 import { useMemo } from 'react';
 import type { VirtualIndexSummary } from '../../services/api/virtual_indices_api';
 import { MappedColumnsPopover } from './mapped_columns_popover';
@@ -49,12 +50,24 @@ export function VirtualIndicesTable({
       testSubjPrefix: TEST_SUBJ_PREFIX,
       onEdit,
     }),
-    { field: 'datasource', name: strings.columnDatasource(), sortable: true },
     {
+      field: 'datasource',
+      name: strings.columnDatasource(),
+      sortable: true,
+      width: '18%',
+      render: (datasource: string) => <TruncatedText text={datasource} />,
+    },
+    {
+      // Qualified names have no spaces: one line, cut with an ellipsis, whole in the title
+      // (a narrow window broke them mid-name).
       field: 'resource',
       name: strings.columnResource(),
       sortable: true,
-      render: (resource: string) => <code>{resource}</code>,
+      render: (resource: string, row: VirtualIndexRow) => (
+        <TruncatedText text={resource} testSubj={`federationVirtualIndicesResource-${row.id}`}>
+          <code>{resource}</code>
+        </TruncatedText>
+      ),
     },
     {
       field: 'key',

@@ -1,7 +1,7 @@
 import type { DatasourceBody, DatasourceView, JdbcConfig } from '../../../common/catalog_types';
 import type { Connector, ResourceRef } from '../connectors/connector';
 import type { ConnectorRegistry } from '../connectors/connector_registry';
-import { signalledConnector } from '../connectors/connector_support';
+import { signalledConnector } from '../connectors/signalled_connector';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
@@ -27,7 +27,8 @@ export interface OpenDatasource {
 
 /**
  * Datasources: JDBC settings of remote databases, kept in the catalog with the password
- * encrypted. Reads never return the password; an update without one keeps the stored one.
+ * encrypted. Reads never return the password; an update without one keeps the stored one, and
+ * an update with an empty one removes it.
  */
 export class DatasourceService {
   constructor(
@@ -59,8 +60,7 @@ export class DatasourceService {
         username: jdbc.username,
         timezone: jdbc.timezone,
       }),
-      password_secret:
-        password === undefined ? previous?._source.password_secret : this.secrets.encrypt(password),
+      password_secret: storedSecret(password, previous?._source.password_secret, this.secrets),
       updated_at: new Date().toISOString(),
     };
     const result = await this.store.put(id, withoutUndefined(stored));
@@ -171,6 +171,20 @@ function publicView(stored: StoredDatasource): DatasourceView {
   return {
     jdbc: { ...stored.jdbc, url, password_set: stored.password_secret !== undefined },
   };
+}
+
+/**
+ * The secret to store: none given keeps the stored one; an empty one removes it (the form's
+ * explicit "remove the stored password", e.g. for a login that has none); any other is
+ * encrypted. Drivers treat an empty password as none, so nothing is lost by storing nothing.
+ */
+function storedSecret(
+  password: string | undefined,
+  previous: string | undefined,
+  secrets: SecretBox
+): string | undefined {
+  if (password === undefined) return previous;
+  return password === '' ? undefined : secrets.encrypt(password);
 }
 
 function withoutUndefined<T extends object>(value: T): T {

@@ -81,6 +81,30 @@ describe('datasource _metadata filtered by catalog and schema', () => {
     expect(elsewhere).toMatchObject({ catalogs: [], schemas: [], resources: [] });
   });
 
+  it('on PostgreSQL: lists only the connection’s own database as a catalog (issue 21, item 16)', async (ctx) => {
+    const url = databaseUrl('postgres', ctx);
+    // Another database on the same server: a PostgreSQL connection cannot read it, so the
+    // catalog picker must not offer it.
+    const other = uniqueName('meta_other_db').replace(/-/g, '_');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${other}"`);
+      await admin.end();
+    });
+    await admin.query(`CREATE DATABASE "${other}"`);
+    const database = new URL(url).pathname.slice(1);
+    const id = uniqueName('meta-pg-own');
+    datasources.push(id);
+    expect(
+      (await api.call('PUT', `${BASE}/${id}`, { jdbc: jdbcFor('postgres', url) })).status
+    ).toBe(201);
+
+    const all = await metadata(id, '');
+    expect(all.catalogs).toEqual([database]);
+    expect(all.resources.every((r) => r.catalog === database)).toBe(true);
+  });
+
   it('on MariaDB: lists the named database’s tables; it has no schemas', async (ctx) => {
     const url = databaseUrl('mysql', ctx);
     const database = uniqueName('meta_db').replace(/-/g, '_');

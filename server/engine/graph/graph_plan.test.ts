@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGql } from '../../../common/gql';
 import { parseGraphModel } from './graph_model';
-import { planGraph, type GraphPlan, type PlanStep } from './graph_plan';
+import { nodeKeyFields, planGraph, type GraphPlan, type PlanStep } from './graph_plan';
 import { bindQuery, type BoundQuery } from './query_binding';
 
 const MODEL = parseGraphModel({
@@ -170,6 +170,59 @@ describe('planGraph', () => {
     expect(plan.steps.find((s) => s.kind === 'fetch' && s.node === 1)?.estimatedRows).toBe(1000);
     expect(plan.steps.at(-1)).toMatchObject({ kind: 'assemble', estimatedRows: 1000 });
     for (const step of plan.steps) expect(step.estimatedRows).toBeLessThanOrEqual(1000);
+  });
+
+  it("gives each step its own estimate, and none where it cannot be known (not a neighbour's)", () => {
+    // The demo's shape: articles and investments point at companies by company_id.
+    const demo = parseGraphModel({
+      label: 'investments',
+      entities: [
+        { label: 'Company', indices: ['companies'], id: 'id' },
+        { label: 'Article', indices: ['articles'], id: 'id' },
+        { label: 'Investment', indices: ['investments'], id: 'id' },
+      ],
+      relations: [
+        {
+          label: 'MENTIONS',
+          from: { entity: 'Article', field: 'company_id' },
+          to: { entity: 'Company' },
+        },
+        {
+          label: 'FUNDS',
+          from: { entity: 'Investment', field: 'company_id' },
+          to: { entity: 'Company' },
+        },
+      ],
+    });
+    const parsed = parseGql(
+      'SELECT a, c, i FROM "investments" MATCH (a:Article)-[:MENTIONS]->(c:Company)<-[:FUNDS]-(i:Investment)'
+    );
+    const query = bindQuery(parsed.statement!, demo, { maxHops: 3 });
+    expect(nodeKeyFields(query, demo)).toEqual([
+      new Set(['_id', 'id']),
+      new Set(['_id', 'id']),
+      new Set(['_id', 'id']),
+    ]);
+    // Only the articles had a condition, so only they were counted (27).
+    const plan = planGraph(query, [27, null, null], nodeKeyFields(query, demo));
+    expect(
+      plan.steps.map((s) => `${outline({ ...plan, steps: [s] })[0]} ~${s.estimatedRows}`)
+    ).toEqual([
+      '1 count n0 [] ~27',
+      // 27 articles name at most 27 companies, each found by its id: at most 27 companies.
+      '2 reduce 0>1 e0 [1] ~27',
+      // Those companies' ids cross; how many investments each has, no count tells.
+      '3 reduce 1>2 e1 [2] ~27',
+      '4 reduce 2>1 e1 [3,2] ~Infinity',
+      '5 reduce 1>0 e0 [4,1] ~27',
+      '6 fetch n0 [5] ~27',
+      '7 fetch n1 [4] ~27',
+      '8 fetch n2 [3] ~Infinity',
+      '9 assemble [6,7,8] ~Infinity',
+    ]);
+    // With the investments counted too, their own count bounds them.
+    const counted = planGraph(query, [27, null, 81], nodeKeyFields(query, demo));
+    expect(counted.steps.find((s) => s.kind === 'fetch' && s.node === 2)?.estimatedRows).toBe(81);
   });
 
   it('does not narrow estimates along a quantified edge', () => {

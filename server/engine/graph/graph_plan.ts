@@ -8,6 +8,7 @@
  * each node by the nodes after it, then fetches each node's surviving documents and assembles
  * rows. On a pattern without cycles the two passes leave only documents that are in some row.
  */
+import type { GraphModel } from './graph_model';
 import { edgePatternText, matchText, type BoundEdge, type BoundQuery } from './query_binding';
 
 export type PlanStep =
@@ -58,9 +59,19 @@ export interface GraphPlan {
 /**
  * `counts[node]` is the node's matching documents, or null for a node that was not counted (it
  * has no condition of its own and another node has one, so it cannot be the start and counting
- * it would read it whole). Estimates are then upper bounds derived from its neighbours.
+ * it would read it whole). `keyFields[node]` are the node's fields that identify one document
+ * (its entities' ids; see `nodeKeyFields`).
+ *
+ * Each step's estimate is what that step will see, from what is known before it runs; a number
+ * that cannot be derived stays Infinity (answered as null: "unknown"), never a neighbour's number
+ * passed on: an uncounted node narrowed by keys of a field that is not its id may match any
+ * number of documents per key.
  */
-export function planGraph(query: BoundQuery, counts: ReadonlyArray<number | null>): GraphPlan {
+export function planGraph(
+  query: BoundQuery,
+  counts: ReadonlyArray<number | null>,
+  keyFields: ReadonlyArray<ReadonlySet<string>> = []
+): GraphPlan {
   const steps: PlanStep[] = [];
   const nodeText = (id: number) => `(${query.nodes[id].display})`;
   const lastStepOf = new Map<number, number>();
@@ -108,6 +119,17 @@ export function planGraph(query: BoundQuery, counts: ReadonlyArray<number | null
       }
     }
   }
+  /** About how many documents of `to` the keys of `from` find along `edge`. */
+  const reachedDocuments = (edge: BoundEdge, from: number, to: number): number => {
+    // Both counted: each document of `from` links to about counts[to] / counts[from] of `to`.
+    if (Number.isFinite(known[to]) && Number.isFinite(known[from])) {
+      return estimate[from] * Math.max(1, Math.ceil(known[to] / Math.max(known[from], 1)));
+    }
+    // Looked up by an id of `to`: a key finds one document at most.
+    if (lookupFields(edge, from).every((field) => keyFields[to]?.has(field))) return estimate[from];
+    // By another field of an uncounted node: any number per key; no estimate.
+    return Infinity;
+  };
   const reduce = (edge: BoundEdge, from: number, to: number) => {
     const id = steps.length + 1;
     const inputs = [lastStepOf.get(from), lastStepOf.get(to)].filter(
@@ -115,11 +137,7 @@ export function planGraph(query: BoundQuery, counts: ReadonlyArray<number | null
     );
     // The step's rows are the distinct keys that cross: about one per document of `from`.
     const keys = estimate[from];
-    // Each document of `from` links to about counts[to] / counts[from] documents of `to`.
-    const fanOut = Number.isFinite(known[to] / known[from])
-      ? Math.max(1, Math.ceil(known[to] / Math.max(known[from], 1)))
-      : 1;
-    if (!edge.quantifier) estimate[to] = Math.min(estimate[to], estimate[from] * fanOut);
+    if (!edge.quantifier) estimate[to] = Math.min(estimate[to], reachedDocuments(edge, from, to));
     steps.push({
       id,
       kind: 'reduce',
@@ -186,6 +204,24 @@ export function planGraph(query: BoundQuery, counts: ReadonlyArray<number | null
           : `fewest matching documents (${counts[start]}) of ${query.nodes.map((n) => `${nodeText(n.id)}: ${counts[n.id] ?? 'not counted (no condition of its own)'}`).join(', ')}`,
     },
   };
+}
+
+/** The fields of `to` a reduce from `from` looks its keys up in (one per orientation). */
+function lookupFields(edge: BoundEdge, from: number): string[] {
+  return edge.orientations.map((o) =>
+    o.from === from ? o.relation.to.field : o.relation.from.field
+  );
+}
+
+/**
+ * Per node, the fields whose value names one document: `_id`, and the id field of each of its
+ * entities (a merged node's document is each of them).
+ */
+export function nodeKeyFields(query: BoundQuery, model: GraphModel): Array<Set<string>> {
+  return query.nodes.map(
+    (node) =>
+      new Set(['_id', ...node.labels.flatMap((label) => model.entities.get(label)?.id ?? [])])
+  );
 }
 
 /** The nodes that were counted, in node order: the count steps' order (ids 1, 2, ...). */

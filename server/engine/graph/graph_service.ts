@@ -25,7 +25,7 @@ import {
   type DateFields,
 } from './expressions';
 import { parseGraphModel } from './graph_model';
-import { countedNodes, planGraph, type GraphPlan } from './graph_plan';
+import { countedNodes, nodeKeyFields, planGraph, type GraphPlan } from './graph_plan';
 import { checkModelMappings } from './model_mappings';
 import { at, bindQuery, type BoundQuery } from './query_binding';
 import { assembleWithPauses } from './row_assembly';
@@ -169,7 +169,7 @@ class GraphRun {
         counts[node] = await this.step(i + 1, () => state.count(node, this.options(i + 1)));
       })
     );
-    const plan = planGraph(query, counts);
+    const plan = planGraph(query, counts, nodeKeyFields(query, model));
     if (query.statement.explain) return this.response(query, plan, started, [], false, true);
     const empty = counts.some((c) => c === 0);
     const documents = await this.reduceAndFetch(query, plan, state, empty);

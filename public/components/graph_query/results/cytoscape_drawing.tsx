@@ -1,21 +1,29 @@
 import cytoscape, { type ElementDefinition } from 'cytoscape';
 import { useEffect, useRef } from 'react';
 import { DRAWING_STYLE } from './drawing_elements';
+import { hideUnreadableCaptions } from './readable_captions';
+import {
+  drawingHeight,
+  drawingLayout,
+  FIT_PADDING,
+  gridCell,
+  gridColumns,
+  isStar,
+  packParts,
+  partLayout,
+} from './drawing_layout';
 
 export interface CytoscapeDrawingProps {
   elements: ElementDefinition[];
   /** A node was clicked or tapped: its id (the document key). */
   onSelectNode: (id: string) => void;
   ariaLabel: string;
-  height?: number;
 }
 
 /** The first fit zooms in no further than this: a small graph stays at reading size. */
 const MAX_FIT_ZOOM = 1.2;
 /** How far the user may zoom in afterwards (wheel, pinch). */
 const MAX_ZOOM = 4;
-/** Room around the graph after the fit, in pixels, so outer captions are not cut. */
-const FIT_PADDING = 40;
 
 /**
  * The node-link drawing, by cytoscape (loaded with the picture, not with the app). Owns one
@@ -25,16 +33,16 @@ export default function CytoscapeDrawing({
   elements,
   onSelectNode,
   ariaLabel,
-  height = 440,
 }: CytoscapeDrawingProps) {
   const container = useRef<HTMLDivElement>(null);
   // The latest handler, without re-creating the drawing when only the handler changes.
   const onSelect = useRef(onSelectNode);
   onSelect.current = onSelectNode;
+  const nodeCount = elements.filter((element) => element.group === 'nodes').length;
 
   useEffect(() => {
-    // Fitting zooms as far as `maxZoom` allows: cap it for the layout's fit, then let the user
-    // zoom further.
+    // Fitting zooms as far as `maxZoom` allows: cap it for each fit, then let the user zoom
+    // further.
     const cy = cytoscape({
       container: container.current,
       elements,
@@ -42,20 +50,66 @@ export default function CytoscapeDrawing({
       minZoom: 0.2,
       maxZoom: MAX_FIT_ZOOM,
     });
-    const layout = cy.layout({
-      name: 'cose',
-      animate: false,
-      fit: true,
-      padding: FIT_PADDING,
-      nodeDimensionsIncludeLabels: true,
-      // Longer edges than cose's default (32) keep edge labels clear of the node captions.
-      idealEdgeLength: () => 100,
-      nodeRepulsion: () => 8192,
-    });
-    layout.one('layoutstop', () => cy.maxZoom(MAX_ZOOM));
-    layout.run();
+    const captions = hideUnreadableCaptions(cy);
+    const hasEdges = cy.edges().length > 0;
+    // Lays the nodes out and fits them to the drawing (the grid's columns follow its shape).
+    const place = () => {
+      captions.showAll();
+      const columns = gridColumns(
+        cy.nodes().length,
+        { width: cy.width() - 2 * FIT_PADDING, height: cy.height() - 2 * FIT_PADDING },
+        gridCell(
+          cy.nodes().map((node) => node.layoutDimensions({ nodeDimensionsIncludeLabels: true }))
+        ),
+        MAX_FIT_ZOOM
+      );
+      const allowed = cy.maxZoom();
+      cy.maxZoom(MAX_FIT_ZOOM);
+      if (hasEdges) {
+        // One connected part at a time, then the parts packed to the drawing's shape.
+        const parts = cy.elements().components();
+        for (const part of parts) {
+          const nodes = part.nodes();
+          const star = isStar(nodes.length, nodes.maxDegree(false));
+          part.layout(partLayout(star)).run();
+        }
+        const boxes = parts.map((part) => part.boundingBox({ includeLabels: true }));
+        const places = packParts(boxes, cy.width() / Math.max(1, cy.height()));
+        parts.forEach((part, i) =>
+          part.nodes().shift({ x: places[i].x - boxes[i].x1, y: places[i].y - boxes[i].y1 })
+        );
+        cy.fit(undefined, FIT_PADDING);
+      } else {
+        cy.layout(drawingLayout(false, { columns })).run();
+      }
+      cy.maxZoom(allowed);
+      captions.update();
+    };
+    place();
+    cy.maxZoom(MAX_ZOOM);
+    // Until the user zooms or pans, a resized drawing (window, side panel) is placed again: the
+    // grid anew, a force layout (whose placing is random) only fitted.
+    let userMoved = false;
+    cy.one('scrollzoom pinchzoom dragpan', () => (userMoved = true));
+    let size = { width: cy.width(), height: cy.height() };
+    const resized = () => {
+      cy.resize();
+      const now = { width: cy.width(), height: cy.height() };
+      if (userMoved || (now.width === size.width && now.height === size.height)) return;
+      size = now;
+      if (!hasEdges) return place();
+      cy.maxZoom(MAX_FIT_ZOOM);
+      cy.fit(undefined, FIT_PADDING);
+      cy.maxZoom(MAX_ZOOM);
+    };
     cy.on('tap', 'node', (event) => onSelect.current(event.target.id()));
-    return () => cy.destroy();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resized);
+    if (container.current) observer?.observe(container.current);
+    return () => {
+      observer?.disconnect();
+      captions.stop();
+      cy.destroy();
+    };
   }, [elements]);
 
   return (
@@ -64,7 +118,7 @@ export default function CytoscapeDrawing({
       role="img"
       aria-label={ariaLabel}
       data-test-subj="federationGraphDrawing"
-      style={{ height, width: '100%' }}
+      style={{ height: drawingHeight(nodeCount), width: '100%' }}
     />
   );
 }

@@ -51,7 +51,8 @@ describe('drawingElements', () => {
         group: 'nodes',
         data: {
           id: 'demo-articles/1',
-          caption: 'A very long article tit…',
+          // Whole: cytoscape cuts it to the caption width on screen (text-max-width).
+          caption: 'A very long article title that goes on and on',
           label: 'Article',
           color: '#6092C0',
         },
@@ -78,6 +79,33 @@ describe('drawingElements', () => {
     ]);
   });
 
+  it('marks documents linked to three or more others as hubs (their captions are larger)', () => {
+    const star: Subgraph = {
+      ...graph,
+      nodes: [
+        ...graph.nodes,
+        ...[2, 4, 5].map((id) => ({
+          key: `demo-articles/${id}`,
+          label: 'Article',
+          caption: `Article ${id}`,
+          document: { _index: 'demo-articles', _id: String(id), _source: {} },
+        })),
+      ],
+      edges: [2, 4, 5].map((id) => ({
+        key: `k${id}`,
+        source: `demo-articles/${id}`,
+        target: 'demo-companies/3',
+        label: 'MENTIONS',
+        directed: true,
+        indirect: false,
+      })),
+    };
+    const hubs = drawingElements(star, colors)
+      .filter((element) => element.classes === 'hub')
+      .map((element) => element.data.id);
+    expect(hubs).toEqual(['demo-companies/3']);
+  });
+
   it('loads into cytoscape (headless) with its style and lays out', () => {
     const cy = cytoscape({ headless: true, styleEnabled: true, elements, style: DRAWING_STYLE });
     cy.layout({ name: 'cose', animate: false }).run();
@@ -85,6 +113,9 @@ describe('drawingElements', () => {
     expect(cy.edges()[0].source().id()).toBe('demo-articles/1');
     expect(cy.edges()[0].hasClass('directed')).toBe(true);
     expect(cy.nodes()[0].style('background-color')).toBe('rgb(96,146,192)');
+    // Captions are cut to one width by cytoscape (the data keeps the whole caption).
+    expect(cy.nodes()[0].style('text-wrap')).toBe('ellipsis');
+    expect(cy.nodes()[0].style('text-max-width')).toBe('130px');
     cy.destroy();
   });
 });

@@ -1,6 +1,7 @@
 import { EuiSpacer, EuiTab, EuiTabs } from '@elastic/eui';
 import { useState } from 'react';
 import type { GraphDocument, GraphModelJson, GraphResponse } from '../../../services/api/graph_api';
+import { useTabKeys } from '../../shared/tab_keys';
 import { strings } from '../strings';
 import { ResultsTable } from './results_table';
 import { StepsChart } from './steps_chart';
@@ -13,6 +14,7 @@ const VIEWS: Array<{ id: View; label: () => string }> = [
   { id: 'steps', label: strings.tabSteps },
   { id: 'picture', label: strings.tabPicture },
 ];
+const VIEW_IDS = VIEWS.map(({ id }) => id);
 
 /** The three views of a run's answer: table, steps chart and picture. */
 export function ResultsTabs({
@@ -27,16 +29,22 @@ export function ResultsTabs({
   onOpenDocument: (document: GraphDocument) => void;
 }) {
   const [view, setView] = useState<View>('table');
+  const { tabListProps, tabProps, panelProps } = useTabKeys({
+    ids: VIEW_IDS,
+    selectedId: view,
+    onSelect: setView,
+    idPrefix: 'federationGraphTab',
+    panelId: 'federationGraphResultView',
+  });
   return (
     <>
-      <EuiTabs size="s" aria-label={strings.tabsAriaLabel()}>
+      <EuiTabs size="s" aria-label={strings.tabsAriaLabel()} {...tabListProps}>
         {VIEWS.map(({ id, label }) => (
           <EuiTab
             key={id}
-            id={`federationGraphTab-${id}`}
+            {...tabProps(id)}
             isSelected={view === id}
             onClick={() => setView(id)}
-            aria-controls="federationGraphResultView"
             data-test-subj={`federationGraphTab-${id}`}
           >
             {label()}
@@ -44,11 +52,7 @@ export function ResultsTabs({
         ))}
       </EuiTabs>
       <EuiSpacer size="m" />
-      <div
-        id="federationGraphResultView"
-        role="tabpanel"
-        aria-labelledby={`federationGraphTab-${view}`}
-      >
+      <div {...panelProps}>
         {view === 'table' ? (
           <ResultsTable
             header={response.header}

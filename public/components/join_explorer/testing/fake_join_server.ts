@@ -15,6 +15,8 @@ export interface FakeJoinServerOptions {
   searchError?: HttpFetchError;
   /** Thrown by `_pit`. */
   pitError?: HttpFetchError;
+  /** The value-sample searches wait for this (to catch them in flight). */
+  sampleGate?: Promise<unknown>;
 }
 
 const MAPPINGS: Record<string, Record<string, { type: string; fields?: object }>> = {
@@ -32,6 +34,65 @@ const MAPPINGS: Record<string, Record<string, { type: string; fields?: object }>
   // A virtual index answers `_mapping` from its columns (server/engine/search).
   vi_orders: { order_id: { type: 'long' }, company_code: { type: 'keyword' } },
 };
+
+/**
+ * The documents the value sample reads: every article names a company by `company_id`, the first
+ * 30 by `company_code` too; article ids (1001…) meet no company id.
+ */
+const DOCS: Record<string, Array<Record<string, unknown>>> = {
+  companies: Array.from({ length: 30 }, (_, i) => ({ id: i + 1, code: `C${i + 1}` })),
+  articles: Array.from({ length: 60 }, (_, i) => ({
+    id: 1001 + i,
+    company_id: (i % 30) + 1,
+    company_code: i < 30 ? `C${i + 1}` : 'X',
+  })),
+  vi_orders: [],
+};
+
+type Key = string | number;
+const valuesOf = (index: string, field: string): Key[] =>
+  (DOCS[index] ?? []).map((doc) => doc[field] as Key).filter((v) => v !== undefined);
+
+/** A terms aggregation's buckets: the distinct values, most frequent first, then by key. */
+function termsBuckets(values: Key[], size: number) {
+  const counts = new Map<Key, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(0, size)
+    .map(([key, doc_count]) => ({ key, doc_count }));
+}
+
+type SampleAgg = {
+  terms?: { field: string; size: number };
+  filters?: { filters: { met: { terms: Record<string, Key[]> } } };
+  aggs?: { values: { terms: { field: string; size: number } } };
+};
+
+/** The two sample searches of value_sample.ts, evaluated over DOCS. */
+function sampleAnswer(path: string, body: Record<string, unknown>) {
+  const index = decodeURIComponent(path.split('/')[2]);
+  const aggregations: Record<string, unknown> = {};
+  for (const [name, agg] of Object.entries((body.aggs ?? {}) as Record<string, SampleAgg>)) {
+    if (agg.terms) {
+      aggregations[name] = {
+        buckets: termsBuckets(valuesOf(index, agg.terms.field), agg.terms.size),
+      };
+    } else if (agg.filters && agg.aggs) {
+      const [field, wanted] = Object.entries(agg.filters.filters.met.terms)[0];
+      const met = valuesOf(index, field).filter((v) => wanted.includes(v));
+      aggregations[name] = {
+        buckets: {
+          met: {
+            doc_count: met.length,
+            values: { buckets: termsBuckets(met, agg.aggs.values.terms.size) },
+          },
+        },
+      };
+    }
+  }
+  return { took: 1, hits: { total: { value: 0, relation: 'eq' }, hits: [] }, aggregations };
+}
 
 const RESOLVED = {
   indices: [
@@ -89,11 +150,18 @@ export class FakeJoinServer extends RecordingHttp<JsonBody> {
       .on('GET', /^\/svc\/[^/]+\/_mapping$/, (call) => mappingAnswer(call.path))
       .on('POST', /^\/svc\/[^/]+\/_pit$/, () => this.openPit())
       .on('DELETE', '/svc/_pit', (call) => this.closePit(String(call.body?.id)))
-      .on('POST', '/svc/_search', (call) => this.search(call.body ?? {}));
+      .on('POST', '/svc/_search', (call) => this.search(call.body ?? {}))
+      .on('POST', /^\/svc\/[^/]+\/_search$/, (call) => this.sample(call));
   }
 
   searches(): JoinCall[] {
     return this.callsTo('POST', '/svc/_search');
+  }
+
+  /** A value sample of the join suggestions; `sampleGate` holds it until the test lets it go. */
+  private async sample(call: JoinCall) {
+    if (this.options.sampleGate) await this.options.sampleGate;
+    return sampleAnswer(call.path, call.body ?? {});
   }
 
   private openPit() {

@@ -3,6 +3,7 @@ import {
   EuiFlexGroup,
   EuiFlexItem,
   EuiLink,
+  EuiToolTip,
   type EuiBasicTableColumn,
 } from '@elastic/eui';
 
@@ -28,7 +29,11 @@ export function idLinkColumn<Row extends { id: string }>({
   };
 }
 
-/** The last column: an edit and a delete button per row, each named for screen readers. */
+/**
+ * The last column: an edit and a delete button per row, each named for screen readers. A row
+ * that cannot be deleted now (`deleteBlockedReason`) shows its delete button disabled, with the
+ * reason as its tooltip and description.
+ */
 export function editDeleteActionsColumn<Row extends { id: string }>({
   name,
   testSubjPrefix,
@@ -36,6 +41,7 @@ export function editDeleteActionsColumn<Row extends { id: string }>({
   deleteLabel,
   onEdit,
   onDelete,
+  deleteBlockedReason,
 }: {
   name: string;
   testSubjPrefix: string;
@@ -43,6 +49,7 @@ export function editDeleteActionsColumn<Row extends { id: string }>({
   deleteLabel: (id: string) => string;
   onEdit: (id: string) => void;
   onDelete: (id: string) => void;
+  deleteBlockedReason?: (row: Row) => string | null;
 }): EuiBasicTableColumn<Row> {
   return {
     name,
@@ -59,16 +66,56 @@ export function editDeleteActionsColumn<Row extends { id: string }>({
           />
         </EuiFlexItem>
         <EuiFlexItem grow={false}>
-          <EuiButtonIcon
-            iconType="trash"
-            color="danger"
-            aria-label={deleteLabel(row.id)}
-            title={deleteLabel(row.id)}
-            onClick={() => onDelete(row.id)}
-            data-test-subj={`${testSubjPrefix}DeleteButton-${row.id}`}
+          <DeleteButton
+            label={deleteLabel(row.id)}
+            blockedReason={deleteBlockedReason?.(row) ?? null}
+            onDelete={() => onDelete(row.id)}
+            testSubj={`${testSubjPrefix}DeleteButton-${row.id}`}
           />
         </EuiFlexItem>
       </EuiFlexGroup>
     ),
   };
+}
+
+function DeleteButton({
+  label,
+  blockedReason,
+  onDelete,
+  testSubj,
+}: {
+  label: string;
+  blockedReason: string | null;
+  onDelete: () => void;
+  testSubj: string;
+}) {
+  if (blockedReason === null) {
+    return (
+      <EuiButtonIcon
+        iconType="trash"
+        color="danger"
+        aria-label={label}
+        title={label}
+        onClick={onDelete}
+        data-test-subj={testSubj}
+      />
+    );
+  }
+  // Disabled in look and for assistive technology (`aria-disabled`), yet still focusable (no
+  // `disabled` attribute): a disabled button takes neither focus nor hover in every browser, so
+  // its tooltip, the only place that says why, would be out of reach.
+  return (
+    <EuiToolTip content={blockedReason}>
+      <EuiButtonIcon
+        iconType="trash"
+        color="danger"
+        isDisabled
+        disabled={false}
+        aria-disabled
+        aria-label={label}
+        onClick={() => undefined}
+        data-test-subj={testSubj}
+      />
+    </EuiToolTip>
+  );
 }
