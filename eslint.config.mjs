@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /**
- * The engine's layers (README, "Architecture"), bottom first: the root's errors, time values and
+ * The engine's layers (docs/development/architecture.md), bottom first: the root's errors, time values and
  * work budget < sql/ and opensearch/ < connectors/ < catalog/ < backends/ < join/ < search/, pit/,
  * graph/ (siblings that never import each other) < saved_queries/; federation_runtime.ts and
  * federation_engine.ts wire them. Each entry forbids a layer's imports of the layers above it and
@@ -55,12 +55,14 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    // Plain CommonJS: the npm start scripts, and worker threads that need no TypeScript loader.
-    files: ['scripts/*.js', 'server/**/*.js'],
+    // Plain CommonJS: the npm start scripts, worker threads that need no TypeScript loader, and
+    // tool configs (.dependency-cruiser.cjs).
+    files: ['scripts/*.js', 'server/**/*.js', '*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {
         require: 'readonly',
+        module: 'writable',
         process: 'readonly',
         __dirname: 'readonly',
         console: 'readonly',

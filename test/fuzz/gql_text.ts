@@ -1,12 +1,12 @@
 /**
  * Writing GQL text for the fuzz suite: names, strings and node query strings quoted the way the
- * README's grammar says (README, "Graph queries"), and a small tokenizer that lets mutations
+ * the grammar says (docs/api/graph_queries.md), and a small tokenizer that lets mutations
  * work on tokens instead of characters. Kept apart from common/gql on purpose: the suite must not
  * inherit the parser's mistakes about its own syntax.
  */
 import type { Prng } from '../differential/prng';
 
-/** The keywords of README's GQL grammar; a variable may only be one of them when backquoted. */
+/** The keywords of the GQL grammar (docs/api/graph_queries.md); a variable may only be one of them when backquoted. */
 export const GQL_WORDS = [
   'EXPLAIN',
   'SELECT',

@@ -2,7 +2,7 @@
  * The size of a graph model, bounded before any of it is read: a model is checked part by part,
  * mapped part by part and planned over, so its size is work the server does for one request.
  * A 20,000-entity model took seconds a request and, five at once, held the Dashboards process's
- * event loop for 28 s (README, "Hostile input, faults and access"). Counts come first (two array
+ * event loop for 28 s (docs/operations/limits_and_hostile_input.md). Counts come first (two array
  * lengths), then the JSON text's size, measured only up to the bound.
  */
 import { badRequest } from '../errors';

@@ -47,7 +47,7 @@ const DEFAULT_TRACK_TOTAL_HITS = 10_000;
 
 /**
  * What a search on virtual indices does with each body field of OpenSearch's `_search`
- * (README, "Search options on virtual indices"): read, accepted only at its default (with why),
+ * (docs/operations/limits_and_hostile_input.md, "Search options on virtual indices"): read, accepted only at its default (with why),
  * or refused (with why). Any other key is OpenSearch's parsing_exception.
  */
 const BODY_FIELDS = new Map<string, 'read' | { defaultOnly: unknown; why: string } | string>([

@@ -3,7 +3,7 @@ import type { QueryParams } from '../../backends/query_params';
 
 /**
  * What a search on virtual indices does with each URL parameter OpenSearch's `_search` knows
- * (README, "Search options on virtual indices"). Nothing is silently ignored: a parameter is
+ * (docs/operations/limits_and_hostile_input.md, "Search options on virtual indices"). Nothing is silently ignored: a parameter is
  * read by parseSearchRequest (`read`), has no effect because virtual indices have no shards,
  * replicas, caches or closed state and so answer the same either way (`no_effect`), or is
  * refused unless it asks for the default (`default_only`, with that default) or always (`refuse`).

@@ -29,7 +29,7 @@ export const SQLSERVER_SHORT_LIST = 500;
 /**
  * The OPENJSON column type of each field type's values. Keywords are nvarchar(max), which the
  * parameter's own collation (the database default) carries; a column with another collation
- * compares as SQL Server resolves the two (see the README's SQL Server notes).
+ * compares as SQL Server resolves the two (docs/api/search_and_virtual_indices.md, "Collation").
  */
 const OPENJSON_TYPES: Record<VirtualIndexColumn['type'], (column: VirtualIndexColumn) => string> = {
   keyword: () => 'nvarchar(max)',

@@ -130,9 +130,7 @@ function boundTerm(ctx: TranslationContext, target: FieldTarget, value: unknown)
   const bound = termValue(value, target.column);
   if (!sendable(ctx, bound)) return null;
   if (bound === null || target.column.type !== 'long') return bound;
-  return fitsIntegerColumn(bound as number | bigint, target.column, ctx.dialect)
-    ? bound
-    : null;
+  return fitsIntegerColumn(bound as number | bigint, target.column, ctx.dialect) ? bound : null;
 }
 
 /**
