@@ -26,6 +26,7 @@ export default defineConfig({
             '{common,server,public,scripts,bench}/**/*.test.ts',
             'test/graph/**/*.test.ts',
             'test/fuzz/**/*.test.ts',
+            'test/support/**/*.test.ts',
           ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',

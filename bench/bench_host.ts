@@ -11,7 +11,7 @@ import { parseSettings } from '../server/engine/settings';
 import { consoleLogger } from '../server/standalone/console_logger';
 import { startStandaloneServer } from '../server/standalone/server';
 import { ensureMariaDb, ensurePostgres } from '../test/bed/databases';
-import { hostCall, type HostCall } from '../test/bed/host_process';
+import { hostCall, type HostCall } from '../test/support/host_call';
 import { jdbcFor, sqliteJdbc } from '../test/bed/jdbc';
 
 export { jdbcFor, sqliteJdbc };

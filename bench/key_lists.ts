@@ -177,7 +177,7 @@ async function setUp(host: BenchHost, dialect: Dialect, log: Log): Promise<Setup
 async function tearDown(host: BenchHost, index: string): Promise<void> {
   await host.call('DELETE', `/_svc/connector/index/${index}`).catch(() => undefined);
   await host.call('DELETE', `/_svc/connector/datasource/${index}-ds`).catch(() => undefined);
-  // Deleting a virtual index leaves its concrete index (spec §8.2 item 12).
+  // Deleting a virtual index leaves its concrete index (docs/api/interface.md §8.2.12).
   await host.deleteIndex(index).catch(() => undefined);
 }
 

@@ -15,7 +15,8 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startHostProcess, type HostCall } from '../test/bed/host_process';
+import type { HostCall } from '../test/support/host_call';
+import { startHostProcess } from '../test/support/host_process';
 import { Prng } from '../test/differential/prng';
 import { expectOk as expectCreated, postgresJdbc, type BenchHost } from './bench_host';
 import { markedTableHolds, quote } from './million_row_table';
@@ -222,7 +223,9 @@ export async function runLoadBench(host: BenchHost, log: Log): Promise<void> {
 
 async function runMix(openSearchUrl: string, hostCount: number, log: Log): Promise<RunResult> {
   const hosts = await Promise.all(
-    Array.from({ length: hostCount }, () => startHostProcess(openSearchUrl, ENCRYPTION_KEY))
+    Array.from({ length: hostCount }, () =>
+      startHostProcess(openSearchUrl, { encryptionKey: ENCRYPTION_KEY })
+    )
   );
   const peaks = hosts.map(() => 0);
   const sampler = setInterval(() => {

@@ -7,7 +7,7 @@ import type pg from 'pg';
 
 export const MILLION = 1_000_000;
 
-/** Every column type of spec §2.3; `amount` is null on every 1000th row. */
+/** Every column type of docs/api/interface.md §2.3; `amount` is null on every 1000th row. */
 export async function createMillionRowTable(
   client: pg.Client,
   table: string,

@@ -337,7 +337,7 @@ async function runCases(
   } finally {
     await host.call('DELETE', `/_svc/connector/index/${index}`).catch(() => undefined);
     await host.call('DELETE', `/_svc/connector/datasource/${datasource}`).catch(() => undefined);
-    // Deleting a virtual index leaves its concrete index (spec §8.2 item 12).
+    // Deleting a virtual index leaves its concrete index (docs/api/interface.md §8.2.12).
     await host.deleteIndex(index).catch(() => undefined);
   }
   return results;

@@ -1,4 +1,4 @@
-/** Request and response shapes of the datasource and virtual-index APIs (spec §2.1, §2.2). */
+/** Request and response shapes of the datasource and virtual-index APIs (docs/api/interface.md §2.1, §2.2). */
 
 export interface JdbcConfig {
   driver: string;

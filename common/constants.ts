@@ -5,7 +5,7 @@ export const PLUGIN_NAME = 'Federation';
 /** The app's URL inside OpenSearch Dashboards and in the standalone host. */
 export const APP_PATH = `/app/${PLUGIN_ID}`;
 
-/** Root of the search-side routes (`/svc/...`). The segment is literal; see the spec. */
+/** Root of the search-side routes (`/svc/...`). The segment is literal (docs/api/interface.md §4). */
 export const SEARCH_BASE_PATH = '/svc';
 
 /** Root of the management routes for datasources and virtual indices. */

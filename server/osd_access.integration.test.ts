@@ -2,7 +2,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, uniqueName } from '../test/bed/context';
-import { jdbcFor } from '../test/integration/federation_api';
+import { jdbcFor } from '../test/support/in_process_host';
 import { createOsdHarness, type OsdHarness } from '../test/osd/osd_harness';
 import { denyingClient } from '../test/osd/scoped_client';
 import type { HandlerContext } from './http/router_contract';

@@ -19,12 +19,22 @@ export interface Identifier {
   range: SourceRange;
 }
 
-/** `[EXPLAIN] SELECT ... FROM "graph" MATCH ... [WHERE ...] [ORDER BY ...] [LIMIT n] [OFFSET n]` */
+/**
+ * A graph query in either form, which mean the same and compile to the same plan:
+ * - `select`: `[EXPLAIN] SELECT ... FROM "graph" MATCH ... [WHERE ...] [ORDER BY ...] [LIMIT n]
+ *   [OFFSET n]`;
+ * - `match` (ISO GQL, openCypher): `[EXPLAIN] MATCH ... [WHERE ...] [MATCH ... [WHERE ...]] RETURN
+ *   [DISTINCT] item [AS name], ... [ORDER BY ...] [SKIP|OFFSET n] [LIMIT n]`, whose graph is the
+ *   request's model (`graph` holds no name then). Its clauses' WHERE conditions are ANDed, and
+ *   node property maps `(c:Company {country: 'FR'})` are conditions of that WHERE.
+ */
 export interface GqlStatement {
+  form: 'select' | 'match';
   explain: boolean;
   distinct: boolean;
   items: SelectItem[];
-  graph: { name: string; range: SourceRange };
+  /** `FROM "<graph>"` (the select form; empty when it could not be read); absent in the match form. */
+  graph?: { name: string; range: SourceRange };
   /** Comma-separated path patterns; they share variables. */
   patterns: PathPattern[];
   where?: Expression;
@@ -36,8 +46,13 @@ export interface GqlStatement {
 
 export interface SelectItem {
   expression: Expression;
-  /** The item exactly as written in the query (the response's `header` entry). */
+  /**
+   * The response's `header` entry, which ORDER BY items are matched against: the item exactly as
+   * written, or its alias (`RETURN c.name AS name`).
+   */
   text: string;
+  /** `AS name` (the MATCH … RETURN form). */
+  alias?: Identifier;
   range: SourceRange;
 }
 
@@ -59,18 +74,27 @@ export interface PathPattern {
   range: SourceRange;
 }
 
-/** `(v:Label WHERE "query string")`, every part optional. */
+/** `(v:Label {key: value, ...} WHERE "query string")`, every part optional. */
 export interface NodePattern {
   variable?: Identifier;
   label?: Identifier;
+  /** `{key: value, ...}`: each an equality the node's document must satisfy (parseGql adds them to WHERE). */
+  properties?: PropertyEquality[];
   /** The OpenSearch `query_string` text, unquoted (escapes resolved). */
   where?: { query: string; range: SourceRange };
   range: SourceRange;
 }
 
+export interface PropertyEquality {
+  key: Identifier;
+  value: Expression;
+  range: SourceRange;
+}
+
 /**
  * `-[e:REL]->`, `<-[:REL]-`, `-[:REL]-`, bare `->`, `<-`, `-`, optionally followed by a bounded
- * quantifier `{min,max}` (or `{n}`, meaning `{n,n}`).
+ * quantifier `{min,max}` (or `{n}`, meaning `{n,n}`), or with Cypher's bounds inside the
+ * brackets, `-[:REL*min..max]->` (`*n`, `*..max`), which mean the same.
  */
 export interface EdgePattern {
   variable?: Identifier;

@@ -9,12 +9,15 @@ function at(textWithCaret: string) {
 
 describe('completionContext', () => {
   it('offers the statement start in an empty query', () => {
-    expect(at('|')).toMatchObject({ expected: ['EXPLAIN', 'SELECT'], prefix: { text: '' } });
+    expect(at('|')).toMatchObject({
+      expected: ['EXPLAIN', 'SELECT', 'OPTIONAL', 'MATCH'],
+      prefix: { text: '' },
+    });
   });
 
   it('treats the word under the caret as the prefix to replace', () => {
     const context = at('SEL|');
-    expect(context.expected).toEqual(['EXPLAIN', 'SELECT']);
+    expect(context.expected).toEqual(['EXPLAIN', 'SELECT', 'OPTIONAL', 'MATCH']);
     expect(context.prefix).toEqual({
       text: 'SEL',
       range: { start: 0, end: 3, line: 1, column: 1, endLine: 1, endColumn: 4 },
@@ -100,6 +103,11 @@ describe('completionContext', () => {
 
   it('clamps the caret to the text', () => {
     expect(completionContext('SELECT', 99).prefix.text).toBe('SELECT');
-    expect(completionContext('SELECT', -5).expected).toEqual(['EXPLAIN', 'SELECT']);
+    expect(completionContext('SELECT', -5).expected).toEqual([
+      'EXPLAIN',
+      'SELECT',
+      'OPTIONAL',
+      'MATCH',
+    ]);
   });
 });

@@ -8,8 +8,17 @@ import {
   NotAllInputParsedException,
   tokenMatcher,
 } from 'chevrotain';
-import type { Expression, GqlParseResult, GqlStatement, GqlSyntaxError } from './ast';
+import type {
+  Expression,
+  GqlParseResult,
+  GqlStatement,
+  GqlSyntaxError,
+  OrderItem,
+  PathPattern,
+  SelectItem,
+} from './ast';
 import { expectedMessage, keywordHint, splitMessage } from './error_messages';
+import { expressionChildren } from './expression_walk';
 import { GrammarWalker } from './grammar_walker';
 import { GqlParser } from './parser';
 import { SourceText } from './source_text';
@@ -105,15 +114,23 @@ export function parseGql(text: string): GqlParseResult {
   if (!understood) return { statement: null, errors: inSourceOrder(errors) };
 
   const statement: GqlStatement = {
+    form: draft.form,
     explain: draft.explain,
     distinct: draft.distinct,
     items: draft.items,
-    graph: draft.graph ?? { name: '', range: source.range(outcome.range.end, outcome.range.end) },
     patterns: draft.patterns,
     orderBy: draft.orderBy,
     range: outcome.range,
   };
-  if (draft.where) statement.where = draft.where;
+  if (draft.form === 'select') {
+    statement.graph = draft.graph ?? {
+      name: '',
+      range: source.range(outcome.range.end, outcome.range.end),
+    };
+  }
+  statement.orderBy = orderByAliases(draft.orderBy, draft.items);
+  const where = withPropertyEqualities(draft.where, draft.patterns, errors);
+  if (where) statement.where = where;
   if (draft.limit) statement.limit = draft.limit;
   if (draft.offset) statement.offset = draft.offset;
 
@@ -126,6 +143,66 @@ export function parseGql(text: string): GqlParseResult {
     });
   }
   return { statement, errors: inSourceOrder(errors) };
+}
+
+/**
+ * ORDER BY items that name a RETURN alias (`ORDER BY people`), or repeat an aliased item's
+ * expression (`RETURN p.age AS age ORDER BY p.age`), are that item, as in Cypher: the item's
+ * expression and its header text, which is how every ORDER BY finds its column.
+ */
+function orderByAliases(orderBy: OrderItem[], items: SelectItem[]): OrderItem[] {
+  const aliased = items.filter((item) => item.alias !== undefined);
+  if (aliased.length === 0) return orderBy;
+  const shape = (e: Expression) =>
+    JSON.stringify(e, (key, value) => (key === 'range' ? undefined : value));
+  return orderBy.map((order) => {
+    const { expression } = order;
+    const item =
+      (expression.kind === 'variable' &&
+        aliased.find((i) => i.alias!.name === expression.variable.name)) ||
+      aliased.find((i) => shape(i.expression) === shape(expression));
+    return item ? { ...order, expression: item.expression, text: item.text } : order;
+  });
+}
+
+/**
+ * Node property maps are conditions: `(c:Company {country: 'FR'})` is `c.country = 'FR'` ANDed
+ * to the statement's WHERE, so the planner pushes them down like any other condition on `c`.
+ */
+function withPropertyEqualities(
+  where: Expression | undefined,
+  patterns: PathPattern[],
+  errors: GqlSyntaxError[]
+): Expression | undefined {
+  let result = where;
+  for (const node of patterns.flatMap((pattern) => pattern.nodes.flat())) {
+    for (const entry of node.properties ?? []) {
+      if (!node.variable) {
+        errors.push({
+          message: `a node with properties needs a variable here; name it, as in (n:${node.label?.name ?? 'Label'} {…})`,
+          range: entry.range,
+          expected: [],
+        });
+        continue;
+      }
+      const condition: Expression = {
+        kind: 'comparison',
+        operator: '=',
+        left: {
+          kind: 'property',
+          variable: node.variable,
+          path: [entry.key.name],
+          range: entry.key.range,
+        },
+        right: entry.value,
+        range: entry.range,
+      };
+      result = result
+        ? { kind: 'and', left: result, right: condition, range: entry.range }
+        : condition;
+    }
+  }
+  return result;
 }
 
 function syntaxError(
@@ -198,31 +275,9 @@ function firstTooDeepExpression(statement: GqlStatement): Expression | undefined
   while (stack.length > 0) {
     const [expression, depth] = stack.pop()!;
     if (depth > MAX_EXPRESSION_DEPTH) return expression;
-    for (const child of children(expression)) stack.push([child, depth + 1]);
+    for (const child of expressionChildren(expression)) stack.push([child, depth + 1]);
   }
   return undefined;
-}
-
-function children(expression: Expression): Expression[] {
-  switch (expression.kind) {
-    case 'comparison':
-    case 'and':
-    case 'or':
-      return [expression.left, expression.right];
-    case 'not':
-    case 'isNull':
-      return [expression.operand];
-    case 'in':
-      return [expression.operand, expression.list];
-    case 'startsWith':
-      return [expression.operand, expression.prefix];
-    case 'list':
-      return expression.items;
-    case 'aggregate':
-      return expression.argument ? [expression.argument] : [];
-    default:
-      return [];
-  }
 }
 
 /**

@@ -104,9 +104,9 @@ describe('parseGql: syntax errors', () => {
       statement: null,
       errors: [
         {
-          message: "expected ['SELECT'] but found end of input",
+          message: "expected one of ['SELECT', 'OPTIONAL', 'MATCH'] but found end of input",
           range: { start: 0, end: 0, line: 1, column: 1, endLine: 1, endColumn: 1 },
-          expected: ['SELECT'],
+          expected: ['SELECT', 'OPTIONAL', 'MATCH'],
         },
       ],
     });

@@ -7,7 +7,7 @@ describe('parseGql: statement clauses', () => {
     const statement = parseValid('SELECT a FROM "investments" MATCH (a)');
     expect(statement.explain).toBe(false);
     expect(statement.distinct).toBe(false);
-    expect(statement.graph.name).toBe('investments');
+    expect(statement.graph?.name).toBe('investments');
     expect(withoutRanges(statement.items)).toEqual([
       { expression: { kind: 'variable', variable: { name: 'a' } }, text: 'a' },
     ]);
@@ -76,7 +76,7 @@ describe('parseGql: statement clauses', () => {
     );
     expect(statement.explain && statement.distinct).toBe(true);
     expect(statement.items[0].text).toBe('Person.Name');
-    expect(statement.graph.name).toBe('G');
+    expect(statement.graph?.name).toBe('G');
     expect(statement.patterns[0].nodes[0][0].variable?.name).toBe('Person');
     expect(statement.where?.kind).toBe('isNull');
     expect(statement.orderBy[0].descending).toBe(true);
@@ -99,7 +99,7 @@ describe('parseGql: statement clauses', () => {
   });
 
   it('resolves escapes in graph names', () => {
-    expect(parseValid('SELECT a FROM "my \\"big\\" \\\\ graph" MATCH (a)').graph.name).toBe(
+    expect(parseValid('SELECT a FROM "my \\"big\\" \\\\ graph" MATCH (a)').graph?.name).toBe(
       'my "big" \\ graph'
     );
   });
@@ -115,7 +115,7 @@ describe('parseGql: statement clauses', () => {
       '-- people and their cities\nSELECT /* the name */ a.name\r\n\tFROM "g" -- the model\n MATCH /* multi\nline */ (a)\n'
     );
     expect(statement.items[0].text).toBe('a.name');
-    expect(statement.graph.name).toBe('g');
+    expect(statement.graph?.name).toBe('g');
   });
 
   it('keeps a comment inside an item in its text', () => {
@@ -149,7 +149,7 @@ describe('parseGql: source ranges', () => {
       endLine: 1,
       endColumn: 14,
     });
-    expect(statement.graph.range).toMatchObject({ start: 19, end: 22, line: 2, column: 6 });
+    expect(statement.graph?.range).toMatchObject({ start: 19, end: 22, line: 2, column: 6 });
   });
 
   it('ranges nodes, labels and edges as written', () => {

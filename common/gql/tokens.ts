@@ -133,6 +133,11 @@ export const GQL_KEYWORDS = [
   'MAX',
   'TRUE',
   'FALSE',
+  // The MATCH … RETURN form (ISO GQL, openCypher).
+  'RETURN',
+  'AS',
+  'SKIP',
+  'OPTIONAL',
 ] as const;
 export type GqlKeyword = (typeof GQL_KEYWORDS)[number];
 
@@ -179,6 +184,8 @@ export const RBracket = punctuation('RBracket', /]/, ']');
 export const LBrace = punctuation('LBrace', /{/, '{');
 export const RBrace = punctuation('RBrace', /}/, '}');
 export const Comma = punctuation('Comma', /,/, ',');
+/** `*1..3`: a Cypher variable-length edge's bounds. */
+export const DotDot = punctuation('DotDot', /\.\./, '..');
 export const Dot = punctuation('Dot', /\./, '.');
 export const Colon = punctuation('Colon', /:/, ':');
 export const Semicolon = punctuation('Semicolon', /;/, ';');
@@ -218,6 +225,7 @@ export const ALL_TOKENS: TokenType[] = [
   LBrace,
   RBrace,
   Comma,
+  DotDot,
   Dot,
   Colon,
   Semicolon,

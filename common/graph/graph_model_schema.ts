@@ -1,5 +1,5 @@
 /**
- * The shape of a graph data model (DESIGN.md §3), shared by the server, which checks every
+ * The shape of a graph data model (docs/api/semantics.md), shared by the server, which checks every
  * `/svc/_graph` request against it (`server/engine/graph/graph_model.ts` adds the checks between
  * parts: unique labels, endpoints that exist), and the app, whose model editor validates and
  * completes the model's JSON with the JSON schema derived from it.

@@ -1,5 +1,5 @@
 /**
- * The answer of `POST /svc/_graph` (spec §2.4, §4.1), one definition for the server that builds it
+ * The answer of `POST /svc/_graph` (docs/api/interface.md §2.4, §4.1), one definition for the server that builds it
  * and the app that reads it.
  */
 
@@ -35,7 +35,7 @@ export interface GraphPlanView {
   reason: string;
   steps: Array<{
     id: number;
-    /** `count`, `reduce`, `fetch` or `assemble`. */
+    /** `count`, `reduce`, `fetch`, `expand` (a quantified edge's paths) or `assemble`. */
     kind: string;
     pattern: string;
     /** Null when nothing bounds it (a node that was not counted, before any narrowing). */

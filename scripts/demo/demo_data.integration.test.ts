@@ -7,7 +7,7 @@ import { SAVED_QUERY_BASE_PATH } from '../../common/saved_query_types';
 import { extractSubgraph } from '../../public/components/graph_query/results/subgraph';
 import type { GraphModelJson } from '../../public/services/api/graph_api';
 import { openSearchClient } from '../../test/bed/context';
-import { startFederationApi, type FederationApi } from '../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../test/support/in_process_host';
 import { DEMO_SAVED_QUERIES } from './demo_queries';
 import { demoRows } from './demo_rows';
 import { DEMO_INDICES, loadDemoData } from './load_demo_data';

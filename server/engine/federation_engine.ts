@@ -1,4 +1,4 @@
-import { Backends } from './backends/backend_factory';
+import { BackendFactory } from './backends/backend_factory';
 import { GraphService } from './graph/graph_service';
 import { ConcreteIndices } from './catalog/concrete_indices';
 import { DatasourceHostPolicy } from './catalog/datasource_hosts';
@@ -32,7 +32,7 @@ export class FederationEngine {
   readonly indexMetadata: IndexMetadataService;
   readonly pits: PitService;
   /** The backend layer (backends/), for engines that read indices through it (graph/). */
-  readonly backends: Backends;
+  readonly backends: BackendFactory;
   readonly graph: GraphService;
   readonly resolveIndex: ResolveIndexService;
 
@@ -65,7 +65,7 @@ export class FederationEngine {
     );
     const resolver = new IndexResolver(this.virtualIndices);
     const settings = runtime.settings;
-    this.backends = new Backends({
+    this.backends = new BackendFactory({
       openSearch: user,
       resolver,
       virtualIndices: this.virtualIndices,

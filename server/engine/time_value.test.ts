@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError } from './errors';
+import { badRequestThrownBy } from '../../test/support/bad_request';
 import { parseKeepAlive } from './pit/keep_alive';
 import { parseTimeValue } from './time_value';
 
-function reasonOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return (err as FederationError).reason;
-  }
-  throw new Error('expected a 400');
-}
+const reasonOf = (run: () => unknown): string => badRequestThrownBy(run).reason;
 
 describe('parseTimeValue (OpenSearch TimeValue, checked against OpenSearch 3.6)', () => {
   it('reads every unit, any case, trimmed; -1 and 0 without a unit', () => {

@@ -7,10 +7,16 @@
 import { readFileSync } from 'fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseSkip, databaseUrl, openSearchClient, uniqueName } from '../../test/bed/context';
+import {
+  databaseSkip,
+  databaseUrl,
+  openSearchClient,
+  openSearchUrl,
+  uniqueName,
+} from '../../test/bed/context';
 import { jdbcFor } from '../../test/bed/jdbc';
 import { runSql } from '../../test/bed/run_sql';
-import { startHostProcess, type HostHandle } from '../../test/fuzz/host_handle';
+import { startHostProcess, type HostProcess } from '../../test/support/host_process';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,7 +55,7 @@ async function eventually(check: () => Promise<boolean>, limitMs: number): Promi
 }
 
 describe('a caller that leaves stops its work', () => {
-  let host: HostHandle;
+  let host: HostProcess;
   const index = uniqueName('abort-people');
   const view = `abort_slow_${Math.random().toString(36).slice(2, 8)}`;
   const virtualIndex = uniqueName('abort-vi');
@@ -58,7 +64,7 @@ describe('a caller that leaves stops its work', () => {
 
   beforeAll(async () => {
     // Long deadlines: the work must stop because its caller left, not because time ran out.
-    host = await startHostProcess({
+    host = await startHostProcess(openSearchUrl(), {
       graphTimeoutMs: 120_000,
       connectorStatementTimeoutMs: 120_000,
     });

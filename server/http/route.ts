@@ -4,6 +4,7 @@ import { toErrorReply } from '../engine/error_body';
 import { assertQueryStringDepth } from '../engine/opensearch/query_string_depth';
 import { DEFAULT_NESTING_LIMITS, type NestingLimits } from './body_nesting';
 import { openRequestScope } from './caller_scope';
+import { applyFilterPath, parseFilterPath } from './filter_path';
 import { parseJsonBody, parseNdjsonBody } from './request_body';
 import type {
   HandlerContext,
@@ -92,11 +93,22 @@ export function addRoute<P, Q, B>(
       // The engine built for this request stops its work when the caller leaves.
       const opened = openRequestScope(request, options.callerOf);
       try {
-        const input = validateInput(definition, request, options.nesting);
+        // `filter_path` cuts the answer here, whoever built it (filter_path.ts): the handler
+        // and the engine never see it.
+        const { filter_path: filterPath, ...query } = (request.query ?? {}) as Record<
+          string,
+          string | string[] | undefined
+        >;
+        const filter = parseFilterPath(filterPath);
+        const input = validateInput(definition, request, query, options.nesting);
         const result = await handler(input, { ...context, scope: opened.scope });
-        return result instanceof Reply
-          ? json(response, result.status, result.body)
-          : json(response, 200, result);
+        const [status, body] =
+          result instanceof Reply ? [result.status, result.body] : [200, result];
+        return json(
+          response,
+          status,
+          filter !== null && status < 400 ? applyFilterPath(body, filter) : body
+        );
       } catch (error) {
         const reply = toErrorReply(error, errorTrace);
         if (reply.unexpected) {
@@ -113,10 +125,12 @@ export function addRoute<P, Q, B>(
 function validateInput<P, Q, B>(
   definition: RouteDefinition<P, Q, B>,
   request: HttpRequest,
+  /** The URL parameters the handler reads (request.query without filter_path). */
+  urlQuery: Record<string, unknown>,
   nesting: NestingLimits | undefined
 ): RouteInput<P, Q, B> {
   const params = check('path', definition.params, request.params ?? {});
-  const query = check('query parameters', definition.query, request.query ?? {});
+  const query = check('query parameters', definition.query, urlQuery);
   // `?q=` is a query_string that OpenSearch parses recursively: bounded like a body's.
   const q = (query as Record<string, unknown> | undefined)?.q;
   if (typeof q === 'string')

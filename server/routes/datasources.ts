@@ -15,7 +15,7 @@ const metadataQuery = urlParams.and(
   })
 );
 
-/** Datasources (spec §4.2): create or update, read, delete, list, validate, and remote metadata. */
+/** Datasources (docs/api/interface.md §4.2): create or update, read, delete, list, validate, and remote metadata. */
 export function registerDatasourceRoutes(router: Router, deps: RouteDependencies): void {
   const options = routeOptions(deps);
 

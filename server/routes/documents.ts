@@ -7,7 +7,7 @@ import { indexParams, jsonObject, urlParams } from './schemas';
 
 const docParams = z.object({ index: z.string(), id: z.string() });
 
-/** `_doc` and `_mget` (spec §4.3): virtual indices by their key, others through OpenSearch. */
+/** `_doc` and `_mget` (docs/api/interface.md §4.3): virtual indices by their key, others through OpenSearch. */
 export function registerDocumentRoutes(router: Router, deps: RouteDependencies): void {
   const options = routeOptions(deps);
 

@@ -6,7 +6,7 @@ import { routeOptions, type RouteDependencies } from './route_dependencies';
 import { jsonObject, urlParams } from './schemas';
 
 const PATH = `${SEARCH_BASE_PATH}/_graph`;
-/** The URL parameters of spec §4.1 (`error_trace` is read by the route layer). */
+/** The URL parameters of docs/api/interface.md §4.1 (`error_trace` is read by the route layer). */
 const PARAMETERS = new Set(['preference', 'detailed', 'debug', 'error_trace']);
 
 /** A boolean URL parameter as OpenSearch reads it: absent, empty (a flag), `true` or `false`. */
@@ -19,7 +19,7 @@ function flag(params: Record<string, string | string[] | undefined>, name: strin
   );
 }
 
-/** `POST /svc/_graph` (spec §4.1): a GQL query over a graph model, answered as a table. */
+/** `POST /svc/_graph` (docs/api/interface.md §4.1): a GQL query over a graph model, answered as a table. */
 export function registerGraphRoutes(router: Router, deps: RouteDependencies): void {
   addRoute(
     router,

@@ -4,7 +4,7 @@ import type { Router } from '../http/router_contract';
 import { routeOptions, type RouteDependencies } from './route_dependencies';
 import { indexParams, jsonObject, urlParams } from './schemas';
 
-/** `_mapping` and `_field_caps` (spec §4.3): virtual indices answer from the catalog. */
+/** `_mapping` and `_field_caps` (docs/api/interface.md §4.3): virtual indices answer from the catalog. */
 export function registerIndexMetadataRoutes(router: Router, deps: RouteDependencies): void {
   const options = routeOptions(deps);
 

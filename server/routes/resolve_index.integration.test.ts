@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_QUERY_INDEX } from '../../common/saved_query_types';
 import { isSystemIndexName } from '../../common/system_indices';
 import { openSearchClient, uniqueName } from '../../test/bed/context';
-import { startFederationApi, type FederationApi } from '../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../test/support/in_process_host';
 
 /**
  * `GET /svc/_resolve/index/<name>` against the real OpenSearch: OpenSearch's own answer, with the

@@ -1,16 +1,12 @@
 import { randomBytes } from 'crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../../test/support/bad_request';
 import { SAVED_QUERY_INDEX } from '../../common/saved_query_types';
 import { openSearchClient, uniqueName } from '../../test/bed/context';
-import {
-  startFederationApi,
-  type ApiResponse,
-  type FederationApi,
-} from '../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../test/support/in_process_host';
 import { IndexSavedQueryStore } from '../engine/saved_queries/index_saved_query_store';
 import { OpenSearchGateway } from '../engine/opensearch/opensearch_gateway';
-
-const BASE = '/_svc/graph/query';
+import { SAVED_QUERIES } from '../../test/support/api_paths';
 
 /** A model `/svc/_graph` accepts. */
 const model = {
@@ -40,7 +36,7 @@ describe('saved GQL queries (standalone: hidden index)', () => {
   const created: string[] = [];
 
   const put = async (name: string, body: unknown) => {
-    const response = await api.call('PUT', `${BASE}/${id(name)}`, body);
+    const response = await api.call('PUT', `${SAVED_QUERIES}/${id(name)}`, body);
     if (response.status < 300) created.push(id(name));
     return response;
   };
@@ -52,25 +48,12 @@ describe('saved GQL queries (standalone: hidden index)', () => {
   });
   const pause = () => new Promise((resolve) => setTimeout(resolve, 15));
 
-  function expectBadRequest(response: ApiResponse, ...words: string[]) {
-    expect(response.status, response.text).toBe(400);
-    expect(response.body).toMatchObject({
-      status: 400,
-      error: {
-        type: expect.any(String),
-        reason: expect.any(String),
-        root_cause: [expect.anything()],
-      },
-    });
-    for (const w of words) expect(response.body.error.reason).toContain(w);
-  }
-
   beforeAll(async () => {
     api = await startFederationApi();
   });
 
   afterAll(async () => {
-    for (const name of created) await api?.call('DELETE', `${BASE}/${name}`);
+    for (const name of created) await api?.call('DELETE', `${SAVED_QUERIES}/${name}`);
     await api?.close();
   });
 
@@ -86,7 +69,7 @@ describe('saved GQL queries (standalone: hidden index)', () => {
       result: 'created',
     });
 
-    const read = await api.call('GET', `${BASE}/${id('crud')}`);
+    const read = await api.call('GET', `${SAVED_QUERIES}/${id('crud')}`);
     expect(read.status, read.text).toBe(200);
     expect(read.body).toMatchObject({
       _index: SAVED_QUERY_INDEX,
@@ -101,18 +84,18 @@ describe('saved GQL queries (standalone: hidden index)', () => {
     const second = await put('crud', body(`${word} Orders per customer, renamed`));
     expect(second.status, second.text).toBe(200);
     expect(second.body).toMatchObject({ _id: id('crud'), _version: 2, result: 'updated' });
-    const reread = await api.call('GET', `${BASE}/${id('crud')}`);
+    const reread = await api.call('GET', `${SAVED_QUERIES}/${id('crud')}`);
     expect(reread.body._source.title).toBe(`${word} Orders per customer, renamed`);
     expect(reread.body._source).not.toHaveProperty('description');
 
-    const deleted = await api.call('DELETE', `${BASE}/${id('crud')}`);
+    const deleted = await api.call('DELETE', `${SAVED_QUERIES}/${id('crud')}`);
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body).toMatchObject({ _id: id('crud'), result: 'deleted', _version: 3 });
   });
 
   it('answers 404 in OpenSearch’s error format, naming the id, for a missing query', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const missing = await api.call(method, `${BASE}/${id('never-saved')}`);
+      const missing = await api.call(method, `${SAVED_QUERIES}/${id('never-saved')}`);
       expect(missing.status, missing.text).toBe(404);
       expect(missing.body).toEqual({
         status: 404,
@@ -144,7 +127,7 @@ describe('saved GQL queries (standalone: hidden index)', () => {
     expect((await put('gamma', body(`${word} Gamma sign-ups`))).status).toBe(201);
 
     const search = async (params: string) => {
-      const response = await api.call('GET', `${BASE}/_search?${params}`);
+      const response = await api.call('GET', `${SAVED_QUERIES}/_search?${params}`);
       expect(response.status, response.text).toBe(200);
       return response.body;
     };
@@ -208,7 +191,7 @@ describe('saved GQL queries (standalone: hidden index)', () => {
       expect(saved.status, saved.text).toBe(201);
     }
 
-    const list = await api.call('GET', `${BASE}/_search?q=${word}+large&size=20`);
+    const list = await api.call('GET', `${SAVED_QUERIES}/_search?q=${word}+large&size=20`);
     expect(list.status, list.text).toBe(200);
     expect(list.body.hits.total.value).toBe(20);
     expect(list.body.hits.hits).toHaveLength(20);
@@ -219,7 +202,7 @@ describe('saved GQL queries (standalone: hidden index)', () => {
     // The page is a few KB: far below even one model (it was the 20 models, about 4 MB).
     expect(Buffer.byteLength(list.text)).toBeLessThan(modelBytes / 20);
 
-    const one = await api.call('GET', `${BASE}/${id('large-7')}`);
+    const one = await api.call('GET', `${SAVED_QUERIES}/${id('large-7')}`);
     expect(one.status, one.text).toBe(200);
     expect(one.body._source).toEqual({
       ...body(`${word} large 7`, { model: large(7) }),
@@ -249,12 +232,12 @@ describe('saved GQL queries (standalone: hidden index)', () => {
       '[model] is larger than the 262144 bytes',
       'setting maxGraphModelBytes'
     );
-    expect((await api.call('GET', `${BASE}/${id('too-many')}`)).status).toBe(404);
+    expect((await api.call('GET', `${SAVED_QUERIES}/${id('too-many')}`)).status).toBe(404);
 
     // The configured settings, as /svc/_graph applies them.
     const strict = await startFederationApi({ maxGraphModelEntities: 1 });
     try {
-      const refused = await strict.call('PUT', `${BASE}/${id('strict')}`, body('ok'));
+      const refused = await strict.call('PUT', `${SAVED_QUERIES}/${id('strict')}`, body('ok'));
       expectBadRequest(
         refused,
         '[model.entities] holds 2 entities, more than the 1',
@@ -299,24 +282,33 @@ describe('saved GQL queries (standalone: hidden index)', () => {
       'Nope'
     );
     expectBadRequest(await put('bad', '{"title": '));
-    expect((await api.call('PUT', `${BASE}/${id('bad')}`)).status).toBe(400);
-    expect((await api.call('GET', `${BASE}/${id('bad')}`)).status).toBe(404);
+    expect((await api.call('PUT', `${SAVED_QUERIES}/${id('bad')}`)).status).toBe(400);
+    expect((await api.call('GET', `${SAVED_QUERIES}/${id('bad')}`)).status).toBe(404);
   });
 
   it('refuses bad ids and search parameters, naming them', async () => {
     expectBadRequest(
-      await api.call('PUT', `${BASE}/_hidden`, body('ok')),
+      await api.call('PUT', `${SAVED_QUERIES}/_hidden`, body('ok')),
       '[_hidden]',
       'saved query id'
     );
-    expectBadRequest(await api.call('GET', `${BASE}/${'x'.repeat(129)}`), 'saved query id');
-    expectBadRequest(await api.call('DELETE', `${BASE}/a%20b`), '[a b]');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?from=-1`), '[from]');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?size=abc`), '[size]');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?size=1001`), '[size]', '1000');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?from=9999&size=2`), '[from] + [size]');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?q=a&q=b`), '[q]');
-    expectBadRequest(await api.call('GET', `${BASE}/_search?sort=title`), '[sort] unrecognized');
+    expectBadRequest(
+      await api.call('GET', `${SAVED_QUERIES}/${'x'.repeat(129)}`),
+      'saved query id'
+    );
+    expectBadRequest(await api.call('DELETE', `${SAVED_QUERIES}/a%20b`), '[a b]');
+    expectBadRequest(await api.call('GET', `${SAVED_QUERIES}/_search?from=-1`), '[from]');
+    expectBadRequest(await api.call('GET', `${SAVED_QUERIES}/_search?size=abc`), '[size]');
+    expectBadRequest(await api.call('GET', `${SAVED_QUERIES}/_search?size=1001`), '[size]', '1000');
+    expectBadRequest(
+      await api.call('GET', `${SAVED_QUERIES}/_search?from=9999&size=2`),
+      '[from] + [size]'
+    );
+    expectBadRequest(await api.call('GET', `${SAVED_QUERIES}/_search?q=a&q=b`), '[q]');
+    expectBadRequest(
+      await api.call('GET', `${SAVED_QUERIES}/_search?sort=title`),
+      '[sort] unrecognized'
+    );
   });
 
   it('keeps them in a hidden system index that /svc refuses', async () => {

@@ -16,10 +16,11 @@ export const ndjsonLines = z.array(z.unknown());
 
 export const idParams = z.object({ id: z.string() });
 export const indexParams = z.object({ index: z.string() });
+export const scrollIdParams = z.object({ scroll_id: z.string() });
 
 const optionalText = z.string().min(1, 'must not be empty').optional();
 
-/** `PUT /_svc/connector/datasource/<id>` (spec §2.1). */
+/** `PUT /_svc/connector/datasource/<id>` (docs/api/interface.md §2.1). */
 export const datasourceBody = z
   .object({
     jdbc: z
@@ -34,7 +35,7 @@ export const datasourceBody = z
   })
   .strict();
 
-/** `PUT /_svc/connector/index/<id>` (spec §2.2). */
+/** `PUT /_svc/connector/index/<id>` (docs/api/interface.md §2.2). */
 export const virtualIndexBody = z
   .object({
     datasource: z.string().min(1, 'must not be empty'),

@@ -6,7 +6,7 @@ import { idParams, virtualIndexBody } from './schemas';
 
 const BASE = `${CONNECTOR_BASE_PATH}/index`;
 
-/** Virtual indices (spec §4.3): create or update, read, delete, list. */
+/** Virtual indices (docs/api/interface.md §4.3): create or update, read, delete, list. */
 export function registerVirtualIndexRoutes(router: Router, deps: RouteDependencies): void {
   const options = routeOptions(deps);
 

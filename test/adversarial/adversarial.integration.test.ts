@@ -45,7 +45,7 @@ import { busyStatements, openContexts, storedPits, untilIdle } from './idle_stat
 import { deepJoins } from './join_shapes';
 import { pitFlood } from './pit_flood';
 import { Probe, probeOnce } from './probe';
-import { startSmallHeapHost, type SmallHeapHost } from './small_heap_host';
+import { startHostProcess, type HostProcess } from '../support/host_process';
 import { SLOW_VIEW } from './suite_tables';
 
 const config = adversarialConfig();
@@ -78,13 +78,16 @@ function stderrSummary(stderr: string): string {
 const unavailable = databaseSkip('postgres') ?? databaseSkip('mysql');
 
 describe.skipIf(unavailable !== null)('adversarial: every request bounded (issue 20)', () => {
-  let host: SmallHeapHost;
+  let host: HostProcess;
   let fixture: AdversarialFixture;
   let world: AdversarialWorld;
   let listedStored = false;
 
   const startHost = async () => {
-    host = await startSmallHeapHost(ADVERSARIAL_HOST_SETTINGS, HOST_HEAP_MB);
+    host = await startHostProcess(openSearchUrl(), ADVERSARIAL_HOST_SETTINGS, {
+      heapMb: HOST_HEAP_MB,
+      keepStderr: true,
+    });
   };
 
   beforeAll(async () => {

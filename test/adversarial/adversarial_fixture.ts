@@ -10,10 +10,11 @@ import { SAVED_QUERY_INDEX } from '../../common/saved_query_types';
 import { PIT_INDEX } from '../../server/engine/pit/pit_state';
 import { openSearchClient, uniqueName } from '../bed/context';
 import { jdbcFor } from '../bed/jdbc';
-import type { HostCall } from '../bed/host_process';
+import type { HostCall } from '../support/host_call';
 import { createOpenSearchIndex, deleteOpenSearchIndex } from '../differential/opensearch_index';
 import type { TableSpec } from '../differential/table_spec';
 import { ensureSuiteTables, people, PEOPLE_TABLE, SLOW_VIEW, type SqlKind } from './suite_tables';
+import { DATASOURCES, SAVED_QUERIES, VIRTUAL_INDICES } from '../support/api_paths';
 
 export interface AdversarialWorld {
   databaseUrls: Record<SqlKind, string>;
@@ -103,23 +104,23 @@ export async function setUpAdversarialWorld(host: () => HostCall): Promise<Adver
     });
     for (const kind of ['postgres', 'mysql'] as const) {
       const datasource = `${runPrefix}-ds-${kind}`;
-      const ds = await call('PUT', `/_svc/connector/datasource/${datasource}`, {
+      const ds = await call('PUT', `${DATASOURCES}/${datasource}`, {
         jdbc: jdbcFor(kind, databaseUrls[kind]),
       });
       if (ds.status >= 300) throw new Error(`datasource ${datasource}: ${ds.text}`);
-      cleanups.push(() => call('DELETE', `/_svc/connector/datasource/${datasource}`));
+      cleanups.push(() => call('DELETE', `${DATASOURCES}/${datasource}`));
       for (const [index, resource] of [
         [world.virtualPeople[kind], PEOPLE_TABLE],
         [world.virtualSlow[kind], SLOW_VIEW],
       ] as const) {
-        const vi = await call('PUT', `/_svc/connector/index/${index}`, {
+        const vi = await call('PUT', `${VIRTUAL_INDICES}/${index}`, {
           datasource,
           resource,
           key: 'id',
         });
         if (vi.status >= 300) throw new Error(`virtual index ${index}: ${vi.text}`);
         cleanups.push(async () => {
-          await call('DELETE', `/_svc/connector/index/${index}`);
+          await call('DELETE', `${VIRTUAL_INDICES}/${index}`);
           await deleteOpenSearchIndex(index);
         });
       }
@@ -154,7 +155,7 @@ export async function setUpAdversarialWorld(host: () => HostCall): Promise<Adver
     async saveQueries(queries) {
       for (const { id, body } of queries) {
         savedQueries.add(id);
-        const saved = await call('PUT', `/_svc/graph/query/${id}`, body);
+        const saved = await call('PUT', `${SAVED_QUERIES}/${id}`, body);
         if (saved.status >= 300) throw new Error(`saving query ${id}: ${saved.text.slice(0, 300)}`);
       }
     },

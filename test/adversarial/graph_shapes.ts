@@ -7,6 +7,7 @@ import type { Prng } from '../differential/prng';
 import type { AdversarialRequest } from './adversarial_request';
 import { GRAPH_LABEL, type AdversarialWorld } from './adversarial_fixture';
 import { PEOPLE_ROWS } from './suite_tables';
+import { SAVED_QUERIES } from '../support/api_paths';
 
 /** An entity over the 2,000 people and its dense relation (about 166 people a company). */
 const ENTITIES = [
@@ -140,7 +141,7 @@ export function hugeModels(
       shape: 'huge_models' as const,
       label: `PUT /_svc/graph/query/${id} with ${size}`,
       method: 'PUT',
-      path: `/_svc/graph/query/${id}`,
+      path: `${SAVED_QUERIES}/${id}`,
       body: JSON.stringify({ title: `adversarial ${id}`, query: HUGE_MODEL_QUERY, model }),
     };
   });

@@ -1,6 +1,6 @@
 /**
  * Vitest globalSetup for the integration and browser projects: brings up the
- * test bed (DESIGN.md section 6) once per run and hands its addresses to the
+ * test bed (docs/development/testing.md) once per run and hands its addresses to the
  * tests through `inject()` (see context.ts).
  *
  * Env: OPENSEARCH_URL / OPENSEARCH_PORT / OPENSEARCH_VERSION (scripts/opensearch),

@@ -12,7 +12,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCluster, type RunningCluster } from '../../scripts/opensearch/cluster';
 import { openSearchClient, uniqueName } from '../bed/context';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
 import { loadIndex } from '../joins/join_fixture';
 
 const MATCHING = 100_000;

@@ -1,5 +1,5 @@
 /**
- * Hand-written aggregation cases: every aggregation of spec §4.6 and its options, metrics inside
+ * Hand-written aggregation cases: every aggregation of docs/api/interface.md §4.6 and its options, metrics inside
  * buckets, and a terms aggregation inside each kind of bucket aggregation.
  */
 import { DATASET_DATE } from './dataset';

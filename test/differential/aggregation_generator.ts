@@ -1,5 +1,5 @@
 /**
- * Random aggregations from a seeded PRNG: every metric and bucket aggregation of spec §4.6, with
+ * Random aggregations from a seeded PRNG: every metric and bucket aggregation of docs/api/interface.md §4.6, with
  * metrics or a terms inside buckets. Options that would create tens of thousands of empty
  * buckets over the data's 1969–2025 span (min_doc_count 0 with small intervals) are avoided:
  * OpenSearch would refuse them (max_buckets) and they say nothing new. Only the options the
@@ -66,7 +66,7 @@ function randomBucket(random: Prng, pool: ValuePool, topLevel: boolean): Agg {
     for (let i = 0; i < random.int(1, 2); i++) metrics[`m${i}`] = randomMetric(random, pool);
     bucket.aggs = metrics;
   } else if (roll < 0.6) {
-    // Only a terms aggregation may nest inside a bucket aggregation (spec §4.6).
+    // Only a terms aggregation may nest inside a bucket aggregation (docs/api/interface.md §4.6).
     const inner = terms(random, pool, false);
     if (random.chance(0.4)) inner.aggs = { m0: randomMetric(random, pool) };
     bucket.aggs = { inner };

@@ -3,7 +3,7 @@
  * difference, applying exactly the tolerances of tolerances.ts.
  */
 import { openSearchClient } from '../bed/context';
-import type { FederationApi } from '../integration/federation_api';
+import type { FederationApi } from '../support/in_process_host';
 import type { FieldType } from './table_spec';
 import {
   DATE_RESOLUTION_MS,

@@ -14,11 +14,12 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../integration/federation_api';
+} from '../support/in_process_host';
 import type { SearchOutcome } from './compare';
 import { createOpenSearchIndex, deleteOpenSearchIndex } from './opensearch_index';
 import { createSqlTable, SQL_KINDS, type SqlKind, type SqlTable } from './sql_tables';
 import type { TableSpec } from './table_spec';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 export interface Target {
   kind: SqlKind;
@@ -107,21 +108,21 @@ async function createVirtualIndex(
   cleanups: Array<() => Promise<unknown>>
 ): Promise<string> {
   const datasource = uniqueName(`ds-${table.kind}`);
-  const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+  const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
     jdbc:
       table.kind === 'sqlite' ? sqliteJdbc(table.location) : jdbcFor(table.kind, table.location),
   });
   if (ds.status >= 300) throw new Error(`datasource ${datasource}: ${ds.text}`);
-  cleanups.push(() => api.call('DELETE', `/_svc/connector/datasource/${datasource}`));
+  cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
   const index = uniqueName(`vi-${table.kind}`);
-  const vi = await api.call('PUT', `/_svc/connector/index/${index}`, {
+  const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
     datasource,
     resource: table.name,
     key: spec.key,
   });
   if (vi.status >= 300) throw new Error(`virtual index ${index}: ${vi.text}`);
   cleanups.push(async () => {
-    await api.call('DELETE', `/_svc/connector/index/${index}`);
+    await api.call('DELETE', `${VIRTUAL_INDICES}/${index}`);
     await deleteOpenSearchIndex(index);
   });
   return index;

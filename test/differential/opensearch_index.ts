@@ -1,6 +1,6 @@
 /**
  * The reference side: a real OpenSearch index holding the same rows, mapped with the field types
- * a virtual index reports (spec §2.3). One shard, so terms counts are exact
+ * a virtual index reports (docs/api/interface.md §2.3). One shard, so terms counts are exact
  * (`doc_count_error_upper_bound` 0) and nothing depends on how documents spread over shards.
  */
 import { openSearchClient } from '../bed/context';

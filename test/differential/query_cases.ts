@@ -1,5 +1,5 @@
 /**
- * Hand-written query cases: every query type of spec §4.6 with the edge cases where a SQL
+ * Hand-written query cases: every query type of docs/api/interface.md §4.6 with the edge cases where a SQL
  * translation is likely to go wrong. Values are taken from the generated rows, so each case
  * keeps matching something when the generator changes.
  */

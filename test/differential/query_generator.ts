@@ -1,5 +1,5 @@
 /**
- * Random query DSL from a seeded PRNG: every query type of spec §4.6, values drawn from the data
+ * Random query DSL from a seeded PRNG: every query type of docs/api/interface.md §4.6, values drawn from the data
  * so most queries match something, and bool trees two levels deep.
  */
 import type { Prng } from './prng';

@@ -38,7 +38,7 @@ export function quoteIdent(kind: SqlKind, name: string): string {
 /**
  * MariaDB: `utf8mb4_nopad_bin` makes comparisons byte-exact like OpenSearch keyword fields:
  * case-sensitive (the `_bin` part) and without PAD SPACE, under which `'a' = 'a '` would be
- * true. The spec forces no collation (§8.2 item 10): which one a table has is the user's choice,
+ * true. No collation is forced (docs/api/interface.md §8.2.10): which one a table has is the user's choice,
  * and a case-insensitive or padding collation legitimately changes what term queries match.
  * PostgreSQL: `COLLATE "C"` orders by bytes, which for UTF-8 is OpenSearch's keyword order.
  */

@@ -65,7 +65,7 @@ export const CARDINALITY_EXACT_BELOW = 3000;
  * - NUL characters: PostgreSQL text cannot hold them;
  * - keyword terms over 32,766 UTF-8 bytes: Lucene refuses to index them.
  * Tables use byte-order collations (PostgreSQL `"C"`, MariaDB `utf8mb4_nopad_bin`, SQLite
- * BINARY): OpenSearch keyword fields compare bytes, and the spec forces no collation (§8.2/10).
+ * BINARY): OpenSearch keyword fields compare bytes, and no collation is forced (docs/api/interface.md §8.2.10).
  */
 export const EXCLUDED_FROM_DATA = [
   '-0.0',

@@ -14,10 +14,9 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseSkip, uniqueName } from '../bed/context';
 import { startFaultProxy, type FaultProxy } from '../bed/fault_proxy';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
 const ROWS = Number(process.env.FAULT_ROWS ?? 20_000);
 const POOL_SIZE = 2;
 const CONNECT_TIMEOUT_MS = 1_500;
@@ -145,11 +144,11 @@ for (const target of KINDS) {
           connectorConnectTimeoutMs: CONNECT_TIMEOUT_MS,
           connectorStatementTimeoutMs: STATEMENT_TIMEOUT_MS,
         });
-        const put = await api.call('PUT', `${DS}/${datasource}`, {
+        const put = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
           jdbc: target.jdbc(proxy.host, proxy.port, url),
         });
         expect(put.status, put.text).toBeLessThan(300);
-        const vi = await api.call('PUT', `${VI}/${index}`, {
+        const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
           datasource,
           resource: table,
           key: 'id',
@@ -163,8 +162,8 @@ for (const target of KINDS) {
 
       afterAll(async () => {
         await proxy?.resume();
-        await api?.call('DELETE', `${VI}/${index}`).catch(() => undefined);
-        await api?.call('DELETE', `${DS}/${datasource}`).catch(() => undefined);
+        await api?.call('DELETE', `${VIRTUAL_INDICES}/${index}`).catch(() => undefined);
+        await api?.call('DELETE', `${DATASOURCES}/${datasource}`).catch(() => undefined);
         await api?.close();
         await proxy?.close();
         await admin?.exec(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);

@@ -12,7 +12,7 @@ import { parseSettings } from '../../server/engine/settings';
 import { startStandaloneServer, type StandaloneServer } from '../../server/standalone/server';
 import { openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
 import { startFaultProxy, type FaultProxy } from '../bed/fault_proxy';
-import { TEST_ENCRYPTION_KEY } from '../integration/federation_api';
+import { TEST_ENCRYPTION_KEY } from '../support/in_process_host';
 
 const REQUEST_TIMEOUT_MS = 1_000;
 /** One retry: at most two request timeouts, plus slack. */

@@ -93,7 +93,8 @@ export function checkResponse(res: RawResponse, options: CheckOptions): Problem[
           kind: 'bad_error_format',
           detail: `${status}: ${format}: ${res.text.slice(0, 300)}`,
         });
-      else if (/spec §|§\d/.test(reasonOf(json)))
+      // A reason speaks to the user; a citation of the reference (§4.6) belongs in comments.
+      else if (/interface\.md|§\d/.test(reasonOf(json)))
         problems.push({ kind: 'reason_cites_spec', detail: reasonOf(json) });
     }
     return problems;

@@ -30,6 +30,7 @@ import {
   type Failure,
 } from './fuzz_runner';
 import { registeredRoutes, routeName } from './route_catalog';
+import { DATASOURCES } from '../support/api_paths';
 
 const config = fuzzConfig();
 const routes = registeredRoutes();
@@ -122,7 +123,7 @@ describe(`fuzz: every route (seed ${config.seed}, ${config.total} cases)`, () =>
   it('leaves the host, its datasource pools and the catalog as it found them', async () => {
     expect(await healthProblems(fixture.api, fixture.world)).toEqual([]);
     for (const id of Object.values(fixture.world.datasources)) {
-      const validate = await fixture.api.call('POST', `/_svc/connector/datasource/${id}/_validate`);
+      const validate = await fixture.api.call('POST', `${DATASOURCES}/${id}/_validate`);
       expect(validate.status, validate.text).toBe(200);
     }
     // Every case undoes what it created; anything found here escaped that.

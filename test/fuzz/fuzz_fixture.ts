@@ -8,15 +8,16 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { inject } from 'vitest';
-import { databaseSkip, openSearchClient, uniqueName } from '../bed/context';
+import { databaseSkip, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
 import { datasetSpec } from '../differential/dataset';
 import { createOpenSearchIndex, deleteOpenSearchIndex } from '../differential/opensearch_index';
 import { createSqlTable, SQL_KINDS, type SqlKind } from '../differential/sql_tables';
 import { valuePool } from '../differential/value_pool';
 import type { FederationSettings } from '../../server/engine/settings';
-import { jdbcFor, sqliteJdbc } from '../integration/federation_api';
-import { startHostProcess, type HostHandle } from './host_handle';
+import { jdbcFor, sqliteJdbc } from '../support/in_process_host';
+import { startHostProcess, type HostProcess } from '../support/host_process';
 import type { FuzzWorld } from './valid_requests';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 /** Small on purpose: every case must answer within a few seconds, and huge bodies stay cheap. */
 export const FUZZ_HOST_SETTINGS = {
@@ -39,7 +40,7 @@ export const FUZZ_SECRET = 'fuzz-Secret-7f3a91c2e8';
 
 export interface FuzzFixture {
   /** The host; replaced by `restart`. */
-  api: HostHandle;
+  api: HostProcess;
   /** Kills the host and starts a new one on the same catalog (after a case froze it). */
   restart(): Promise<void>;
   world: FuzzWorld;
@@ -51,7 +52,7 @@ export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
   const tempDir = mkdtempSync(path.join(tmpdir(), 'federation-fuzz-'));
   // The SQLite file lives in a directory of its own, the only one this host may open.
   const settings = { ...FUZZ_HOST_SETTINGS, sqliteDirectories: [tempDir] };
-  let api = await startHostProcess(settings);
+  let api = await startHostProcess(openSearchUrl(), settings);
   const spec = datasetSpec(20251123, rows);
   const normal = uniqueName('fuzz-normal');
   const world: FuzzWorld = {
@@ -95,18 +96,18 @@ export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
         kind === 'sqlite'
           ? sqliteJdbc(table.location)
           : jdbcFor(kind, table.location, kind === 'postgres' ? { password: FUZZ_SECRET } : {});
-      const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, { jdbc });
+      const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc });
       if (ds.status >= 300) throw new Error(`datasource ${datasource}: ${ds.text}`);
-      cleanups.push(() => api.call('DELETE', `/_svc/connector/datasource/${datasource}`));
+      cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
       const index = uniqueName(`fuzz-vi-${kind}`);
-      const vi = await api.call('PUT', `/_svc/connector/index/${index}`, {
+      const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
         datasource,
         resource: table.name,
         key: spec.key,
       });
       if (vi.status >= 300) throw new Error(`virtual index ${index}: ${vi.text}`);
       cleanups.push(async () => {
-        await api.call('DELETE', `/_svc/connector/index/${index}`);
+        await api.call('DELETE', `${VIRTUAL_INDICES}/${index}`);
         await deleteOpenSearchIndex(index);
       });
       world.virtual[kind] = index;
@@ -124,7 +125,7 @@ export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
     close,
     restart: async () => {
       await fixture.api.close();
-      api = await startHostProcess(settings);
+      api = await startHostProcess(openSearchUrl(), settings);
       fixture.api = api;
     },
   };
@@ -132,7 +133,7 @@ export async function setUpFuzzFixture(rows: number): Promise<FuzzFixture> {
 }
 
 /** Removes what a fuzz case may have left: datasources and virtual indices under the fresh prefix. */
-export async function removeFreshState(api: HostHandle, world: FuzzWorld): Promise<string[]> {
+export async function removeFreshState(api: HostProcess, world: FuzzWorld): Promise<string[]> {
   const left: string[] = [];
   for (const [list, base] of [
     ['/_svc/connector/index/_search', '/_svc/connector/index'],

@@ -7,7 +7,7 @@ import { openSearchClient } from '../bed/context';
 import { describeCase, type FuzzCase } from './case_generator';
 import { checkResponse, type Problem } from './checker';
 import { CASE_LIMIT_MS, FUZZ_SECRET } from './fuzz_fixture';
-import type { HostHandle } from './host_handle';
+import type { HostProcess } from '../support/host_process';
 import { send, type RawResponse } from './raw_client';
 import { routeName } from './route_catalog';
 import { routeKind, targets, type FuzzWorld } from './valid_requests';
@@ -20,7 +20,7 @@ export interface Failure {
 }
 
 export async function runCase(
-  api: HostHandle,
+  api: HostProcess,
   world: FuzzWorld,
   c: FuzzCase
 ): Promise<Failure | null> {
@@ -56,7 +56,7 @@ export async function runCase(
 
 /** Deletes what a successful case created, so a run leaves no state behind. */
 async function undo(
-  api: HostHandle,
+  api: HostProcess,
   world: FuzzWorld,
   c: FuzzCase,
   response: RawResponse
@@ -93,7 +93,7 @@ async function deleteConcreteIndex(world: FuzzWorld, id: string): Promise<void> 
  * still busy with the abandoned request answers late; a frozen one never does).
  */
 export async function recovers(
-  api: HostHandle,
+  api: HostProcess,
   world: FuzzWorld,
   waitMs: number
 ): Promise<boolean> {
@@ -106,7 +106,7 @@ export async function recovers(
 }
 
 /** A probe that the host and its pools still answer: a normal and a virtual-index search. */
-export async function healthProblems(api: HostHandle, world: FuzzWorld): Promise<string[]> {
+export async function healthProblems(api: HostProcess, world: FuzzWorld): Promise<string[]> {
   const problems: string[] = [];
   for (const index of [world.normal, ...Object.values(world.virtual)]) {
     try {

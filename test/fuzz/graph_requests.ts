@@ -1,5 +1,5 @@
 /**
- * Valid `POST /svc/_graph` requests over the fuzz world (docs/api/graph_queries.md; DESIGN §3): a
+ * Valid `POST /svc/_graph` requests over the fuzz world (docs/api/graph_queries.md; docs/api/semantics.md): a
  * random graph model with one entity per index of the world (the normal index and each virtual
  * index) whose relations join the data's integer fields, and a random GQL query that is valid for
  * that model by construction. Bare arrows are written only where one relation fits, labels are

@@ -6,14 +6,15 @@ import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSearchClient, uniqueName } from '../bed/context';
+import { openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
 import { datasetSpec } from '../differential/dataset';
 import { createOpenSearchIndex, deleteOpenSearchIndex } from '../differential/opensearch_index';
 import { createSqlTable, type SqlTable } from '../differential/sql_tables';
-import { sqliteJdbc, startFederationApi, type FederationApi } from '../integration/federation_api';
+import { sqliteJdbc, startFederationApi, type FederationApi } from '../support/in_process_host';
 import { errorFormatProblem } from './checker';
-import { startHostProcess } from './host_handle';
+import { startHostProcess } from '../support/host_process';
 import { send } from './raw_client';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 describe('fuzz regressions: route and HTTP plumbing', () => {
   let api: FederationApi;
@@ -37,6 +38,20 @@ describe('fuzz regressions: route and HTTP plumbing', () => {
     );
     expect(response.status, response.text).toBe(200);
     expect((response.json as any).responses[0].hits.hits).toHaveLength(1);
+  });
+
+  it('reads an _mget of 165,000 ids (was a 500: the system-index guard spread them into one call)', async () => {
+    // huge_bodies:39 — `names.push(...list)` overflowed the call stack past ~120,000 documents.
+    const ids = Array.from({ length: 165_000 }, (_, i) => i);
+    const response = await send(
+      api.server.url,
+      { method: 'POST', path: `/svc/${index}/_mget`, body: JSON.stringify({ ids }) },
+      60_000
+    );
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    const docs = (response.json as { docs: Array<{ _id: string; found: boolean }> }).docs;
+    expect(docs).toHaveLength(165_000);
+    expect(docs.filter((d) => d.found).map((d) => d._id)).toEqual(['1']);
   });
 
   it('answers an empty PIT id in OpenSearch’s format (was a 405 from our own PIT index)', async () => {
@@ -171,11 +186,11 @@ describe('fuzz regressions: graph queries', () => {
       uniqueName('fuzz_regress_graph').replace(/-/g, '_'),
       spec
     );
-    const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+    const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
       jdbc: sqliteJdbc(table.location),
     });
     expect(ds.status, ds.text).toBeLessThan(300);
-    const vi = await api.call('PUT', `/_svc/connector/index/${virtual}`, {
+    const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${virtual}`, {
       datasource,
       resource: table.name,
       key: spec.key,
@@ -183,8 +198,8 @@ describe('fuzz regressions: graph queries', () => {
     expect(vi.status, vi.text).toBeLessThan(300);
   }, 60_000);
   afterAll(async () => {
-    await api?.call('DELETE', `/_svc/connector/index/${virtual}`);
-    await api?.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+    await api?.call('DELETE', `${VIRTUAL_INDICES}/${virtual}`);
+    await api?.call('DELETE', `${DATASOURCES}/${datasource}`);
     await deleteOpenSearchIndex(virtual);
     await deleteOpenSearchIndex(normal);
     await table?.drop();
@@ -277,7 +292,7 @@ describe('fuzz regressions: graph queries', () => {
     // Found by hand beside the fuzz runs: a product of comma-separated patterns (20^6 bindings
     // here) was assembled in one synchronous loop, so until the 504 at graphTimeoutMs the
     // host's event loop served nothing else. Assembly now pauses every few thousand documents.
-    const host = await startHostProcess({ graphTimeoutMs: 2_000 });
+    const host = await startHostProcess(openSearchUrl(), { graphTimeoutMs: 2_000 });
     try {
       const query = `SELECT COUNT(*) FROM "g" MATCH ${['a', 'b', 'c', 'd', 'e', 'f'].map((v) => `(${v}:N)`).join(', ')}`;
       const started = Date.now();

@@ -141,6 +141,7 @@ export function statement(options: {
   offset?: number;
 }): GqlStatement {
   return {
+    form: 'select',
     explain: false,
     distinct: options.distinct ?? false,
     items: options.items.map((expression) => ({ expression, text: render(expression), range: R })),

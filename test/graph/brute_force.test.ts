@@ -21,7 +21,7 @@ import {
   whole,
 } from './ast_builder';
 import { bruteForce, OracleError, type GraphData, type RawDocument } from './brute_force';
-import type { GraphModelJson } from './fixture_data';
+import type { GraphModelJson } from '../support/graph_models';
 import { checkRows } from './result_check';
 import { valueAt, valuesOf } from './oracle_values';
 

@@ -1,6 +1,6 @@
 /**
  * The oracle of the GQL scenario corpus: a naive evaluator of a parsed statement over raw
- * documents, written from the contract alone (DESIGN.md §3) so it can judge the engine.
+ * documents, written from the contract alone (docs/api/semantics.md) so it can judge the engine.
  *
  * A row is one binding of every node of the pattern (anonymous ones included) to a document such
  * that every edge holds; one document may bind several nodes (homomorphism). Bindings are
@@ -9,7 +9,7 @@
  * repeated document exists; they add one row per (start, end), however many paths.
  */
 import type { Expression, GqlStatement } from '../../common/gql/ast';
-import type { GraphModelJson } from './fixture_data';
+import type { GraphModelJson } from '../support/graph_models';
 import {
   compilePattern,
   OracleError,

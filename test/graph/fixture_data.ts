@@ -1,7 +1,7 @@
 /**
  * The data of the GQL scenario corpus (loaded by graph_fixture.ts): a small seeded social graph in OpenSearch indices
- * (`gqlfx_*`) plus one PostgreSQL table exposed as the virtual index `gqlfx_city`, and the graph
- * model over them. The raw documents are not kept here: the oracle reads them back through the
+ * (`gqlfx_*`) plus one PostgreSQL table exposed as the virtual index `gqlfx_city`; the graph
+ * model over them is test/support/graph_models.ts's CORPUS_MODEL. The raw documents are not kept here: the oracle reads them back through the
  * service (graph_data.ts), so expected values are exactly what the service shows.
  *
  * Shape of the data, chosen so every feature has something to bite on:
@@ -14,96 +14,10 @@
  *   likedBy both go Post -> Person, so a bare arrow between them is ambiguous.
  */
 import { seeded } from '../joins/join_fixture';
+import { CORPUS_INDICES } from '../support/graph_models';
 
-export const GRAPH_NAME = 'social';
 export const DATASOURCE = 'gqlfx_pg';
 export const CITY_TABLE = 'gqlfx_city';
-export const INDICES = {
-  student: 'gqlfx_student',
-  professor: 'gqlfx_professor',
-  forum: 'gqlfx_forum',
-  post: 'gqlfx_post',
-  company: 'gqlfx_company',
-  /** The virtual index over the PostgreSQL table. */
-  city: 'gqlfx_city',
-  /**
-   * An OpenSearch copy of the virtual index's documents: the oracle's reference for query strings
-   * on City (OpenSearch's query_string is the reference semantics, DESIGN.md §6).
-   */
-  cityMirror: 'gqlfx_city_mirror',
-} as const;
-
-export interface GraphModelJson {
-  label: string;
-  entities: Array<{ label: string; indices: string[]; id?: string }>;
-  /** A relation end without `field` joins on its entity's id (`_id` unless the entity names one). */
-  relations: Array<{
-    label: string;
-    from: { entity: string; field?: string };
-    to: { entity: string; field?: string };
-  }>;
-}
-
-export const GRAPH_MODEL: GraphModelJson = {
-  label: GRAPH_NAME,
-  entities: [
-    { label: 'Person', indices: [INDICES.student, INDICES.professor], id: 'id' },
-    { label: 'Student', indices: [INDICES.student], id: 'id' },
-    { label: 'Professor', indices: [INDICES.professor], id: 'id' },
-    // No `id`: City and Forum identify documents by `_id` (the key as text on the virtual index).
-    { label: 'City', indices: [INDICES.city] },
-    { label: 'Forum', indices: [INDICES.forum] },
-    { label: 'Post', indices: [INDICES.post], id: 'id' },
-    { label: 'Company', indices: [INDICES.company], id: 'code' },
-  ],
-  relations: [
-    {
-      label: 'knows',
-      from: { entity: 'Person', field: 'friend_ids' },
-      to: { entity: 'Person', field: 'id' },
-    },
-    {
-      label: 'livesIn',
-      from: { entity: 'Person', field: 'city_id' },
-      to: { entity: 'City', field: 'id' },
-    },
-    {
-      label: 'worksAt',
-      from: { entity: 'Person', field: 'company_code' },
-      to: { entity: 'Company', field: 'code' },
-    },
-    {
-      label: 'basedIn',
-      from: { entity: 'Company', field: 'hq_city_id' },
-      to: { entity: 'City', field: 'id' },
-    },
-    {
-      label: 'hasMember',
-      from: { entity: 'Forum', field: 'member_ids' },
-      to: { entity: 'Person', field: 'id' },
-    },
-    {
-      label: 'inForum',
-      from: { entity: 'Post', field: 'forum_id' },
-      to: { entity: 'Forum', field: 'id' },
-    },
-    {
-      label: 'hasCreator',
-      from: { entity: 'Post', field: 'creator_id' },
-      to: { entity: 'Person', field: 'id' },
-    },
-    {
-      label: 'likedBy',
-      from: { entity: 'Post', field: 'liker_ids' },
-      to: { entity: 'Person', field: 'id' },
-    },
-    {
-      label: 'advisedBy',
-      from: { entity: 'Student', field: 'advisor_id' },
-      to: { entity: 'Professor', field: 'id' },
-    },
-  ],
-};
 
 const FIRST_NAMES = [
   'Ada',
@@ -271,7 +185,7 @@ const PERSON_PROPERTIES = {
   address: { properties: { street: { type: 'keyword' }, zip: { type: 'keyword' } } },
 };
 
-export const MAPPINGS: Record<Exclude<keyof typeof INDICES, 'city' | 'cityMirror'>, Doc> = {
+export const MAPPINGS: Record<Exclude<keyof typeof CORPUS_INDICES, 'city' | 'cityMirror'>, Doc> = {
   student: { ...PERSON_PROPERTIES, gpa: { type: 'double' }, advisor_id: { type: 'long' } },
   professor: { ...PERSON_PROPERTIES, chair: { type: 'keyword' }, salary: { type: 'long' } },
   forum: {

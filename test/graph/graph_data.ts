@@ -5,9 +5,9 @@
  * (asked of OpenSearch, the reference semantics; for the virtual index, of its OpenSearch mirror).
  */
 import type { Client } from '@opensearch-project/opensearch';
-import type { FederationApi } from '../integration/federation_api';
+import type { FederationApi } from '../support/in_process_host';
 import type { GraphData, RawDocument } from './brute_force';
-import { INDICES } from './fixture_data';
+import { CORPUS_INDICES } from '../support/graph_models';
 
 /** index -> dotted field path -> mapping type, from a `properties` tree. */
 function flattenProperties(
@@ -26,11 +26,11 @@ function flattenProperties(
 export async function readGraphData(api: FederationApi, client: Client): Promise<GraphData> {
   const docs = new Map<string, RawDocument[]>();
   const types = new Map<string, Map<string, string>>();
-  for (const index of Object.values(INDICES)) {
-    if (index === INDICES.cityMirror) continue;
+  for (const index of Object.values(CORPUS_INDICES)) {
+    if (index === CORPUS_INDICES.cityMirror) continue;
     let hits: any[];
     let properties: Record<string, unknown>;
-    if (index === INDICES.city) {
+    if (index === CORPUS_INDICES.city) {
       const response = await api.call('POST', `/svc/${index}/_search`, { size: 10_000 });
       const mapping = await api.call('GET', `/svc/${index}/_mapping`);
       if (response.status !== 200 || mapping.status !== 200)
@@ -77,13 +77,13 @@ export async function readGraphData(api: FederationApi, client: Client): Promise
 async function matchingIds(client: Client, indices: string[], query: string): Promise<Set<string>> {
   const result = new Set<string>();
   // The virtual index is asked of its mirror; the ids are the same, the index name maps back.
-  const searched = indices.map((i) => (i === INDICES.city ? INDICES.cityMirror : i));
+  const searched = indices.map((i) => (i === CORPUS_INDICES.city ? CORPUS_INDICES.cityMirror : i));
   const response = await client.search({
     index: searched.join(','),
     body: { size: 10_000, _source: false, query: { query_string: { query } } } as never,
   });
   for (const hit of response.body.hits.hits as Array<{ _index: string; _id: string }>) {
-    const index = hit._index === INDICES.cityMirror ? INDICES.city : hit._index;
+    const index = hit._index === CORPUS_INDICES.cityMirror ? CORPUS_INDICES.city : hit._index;
     result.add(`${index}\u0000${hit._id}`);
   }
   return result;

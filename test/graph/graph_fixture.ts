@@ -6,20 +6,17 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { fixtureReplicas } from '../bed/context';
 import { runSql } from '../bed/run_sql';
-import { jdbcFor, type FederationApi } from '../integration/federation_api';
-import { CITY_TABLE, DATASOURCE, graphDocuments, INDICES, MAPPINGS } from './fixture_data';
-
-export { GRAPH_MODEL, GRAPH_NAME, INDICES, type GraphModelJson } from './fixture_data';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import { jdbcFor, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
+import { CORPUS_INDICES } from '../support/graph_models';
+import { CITY_TABLE, DATASOURCE, graphDocuments, MAPPINGS } from './fixture_data';
 
 /** Everything the fixture creates, deleted first so a run left over by a crash does not matter. */
 export async function dropGraphFixture(api: FederationApi, client: Client, pgUrl: string) {
-  await api.call('DELETE', `${VI}/${INDICES.city}`);
-  await api.call('DELETE', `${DS}/${DATASOURCE}`);
+  await api.call('DELETE', `${VIRTUAL_INDICES}/${CORPUS_INDICES.city}`);
+  await api.call('DELETE', `${DATASOURCES}/${DATASOURCE}`);
   await client.indices.delete(
-    { index: Object.values(INDICES).join(','), ignore_unavailable: true },
+    { index: Object.values(CORPUS_INDICES).join(','), ignore_unavailable: true },
     { ignore: [404] }
   );
   await runSql('postgres', pgUrl, [`DROP TABLE IF EXISTS ${CITY_TABLE}`]);
@@ -30,7 +27,7 @@ export async function loadGraphFixture(api: FederationApi, client: Client, pgUrl
   await dropGraphFixture(api, client, pgUrl);
   const docs = graphDocuments();
   for (const key of Object.keys(MAPPINGS) as Array<keyof typeof MAPPINGS>) {
-    const index = INDICES[key];
+    const index = CORPUS_INDICES[key];
     await client.indices.create({
       index,
       body: {
@@ -63,9 +60,11 @@ export async function loadGraphFixture(api: FederationApi, client: Client, pgUrl
       )
       .join(', ')}`,
   ]);
-  const ds = await api.call('PUT', `${DS}/${DATASOURCE}`, { jdbc: jdbcFor('postgres', pgUrl) });
+  const ds = await api.call('PUT', `${DATASOURCES}/${DATASOURCE}`, {
+    jdbc: jdbcFor('postgres', pgUrl),
+  });
   if (ds.status >= 300) throw new Error(`datasource: ${ds.status} ${ds.text}`);
-  const vi = await api.call('PUT', `${VI}/${INDICES.city}`, {
+  const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${CORPUS_INDICES.city}`, {
     datasource: DATASOURCE,
     resource: CITY_TABLE,
     key: 'id',
@@ -74,20 +73,20 @@ export async function loadGraphFixture(api: FederationApi, client: Client, pgUrl
   if (vi.status >= 300) throw new Error(`virtual index: ${vi.status} ${vi.text}`);
 
   // The mirror holds the virtual index's documents as the service shows them, with its mapping.
-  const mapping = await api.call('GET', `/svc/${INDICES.city}/_mapping`);
-  const hits = await api.call('POST', `/svc/${INDICES.city}/_search`, { size: 10_000 });
+  const mapping = await api.call('GET', `/svc/${CORPUS_INDICES.city}/_mapping`);
+  const hits = await api.call('POST', `/svc/${CORPUS_INDICES.city}/_search`, { size: 10_000 });
   if (mapping.status !== 200 || hits.status !== 200)
     throw new Error(`reading the virtual index: ${hits.text}`);
   await client.indices.create({
-    index: INDICES.cityMirror,
+    index: CORPUS_INDICES.cityMirror,
     body: {
       settings: { number_of_shards: 1, number_of_replicas: fixtureReplicas() },
-      mappings: mapping.body[INDICES.city].mappings,
+      mappings: mapping.body[CORPUS_INDICES.city].mappings,
     } as never,
   });
   const mirrorBody = hits.body.hits.hits.flatMap(
     (hit: { _id: string; _source: Record<string, unknown> }) => [
-      { index: { _index: INDICES.cityMirror, _id: hit._id } },
+      { index: { _index: CORPUS_INDICES.cityMirror, _id: hit._id } },
       hit._source,
     ]
   );

@@ -5,7 +5,7 @@
  * query and the model is raised here as an OracleError.
  */
 import type { EdgePattern, GqlStatement, Identifier, NodePattern } from '../../common/gql/ast';
-import type { GraphModelJson } from './fixture_data';
+import type { GraphModelJson } from '../support/graph_models';
 
 /** The statement is one the service must refuse with a 400. */
 export class OracleError extends Error {
@@ -55,7 +55,7 @@ export interface CompiledPattern {
 }
 
 export function compilePattern(statement: GqlStatement, model: GraphModelJson): CompiledPattern {
-  if (statement.graph.name !== model.label) {
+  if (statement.graph !== undefined && statement.graph.name !== model.label) {
     throw new OracleError(`unknown graph [${statement.graph.name}]`);
   }
   const entities = new Map<string, { indices: string[]; id?: string }>();

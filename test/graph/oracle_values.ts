@@ -1,5 +1,5 @@
 /**
- * Value semantics of the GQL oracle, written naively from the contract (DESIGN.md §3 and the
+ * Value semantics of the GQL oracle, written naively from the contract (docs/api/semantics.md and the
  * scenario corpus brief) rather than from the engine: field lookup, WHERE comparisons, sort keys,
  * aggregates, and a canonical text form used for deep equality and multisets.
  */

@@ -1,12 +1,13 @@
 /**
- * The shape of `POST /svc/_graph` answers (spec §2.4, §4.1): the table, `query_plan_execution`
+ * The shape of `POST /svc/_graph` answers (docs/api/interface.md §2.4, §4.1): the table, `query_plan_execution`
  * timings, `steps` with `detailed`, the executed requests with `debug`, `preference` passed to
  * every search, and `error_trace`. What the rows hold is the scenario corpus's business.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { databaseSkip, openSearchClient } from '../bed/context';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
-import { dropGraphFixture, GRAPH_MODEL, loadGraphFixture } from './graph_fixture';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
+import { CORPUS_MODEL, SOCIAL_GRAPH_NAME } from '../support/graph_models';
+import { dropGraphFixture, loadGraphFixture } from './graph_fixture';
 
 const STEP_KEYS = [
   'estimated_rows',
@@ -16,10 +17,9 @@ const STEP_KEYS = [
   'stop_in_millis',
   'took_in_millis',
 ];
-const MEMBERS = 'SELECT p.name, f.title FROM "social" MATCH (p:Person)<-[:hasMember]-(f:Forum)';
+const MEMBERS = `SELECT p.name, f.title FROM "${SOCIAL_GRAPH_NAME}" MATCH (p:Person)<-[:hasMember]-(f:Forum)`;
 /** Touches both backends: OpenSearch indices and the PostgreSQL virtual index. */
-const MIXED =
-  'SELECT p.name, c.name FROM "social" MATCH (f:Forum)-[m:hasMember]->(p:Person)-[:livesIn]->(c:City WHERE "country:FI")';
+const MIXED = `SELECT p.name, c.name FROM "${SOCIAL_GRAPH_NAME}" MATCH (f:Forum)-[m:hasMember]->(p:Person)-[:livesIn]->(c:City WHERE "country:FI")`;
 
 function expectTimings(timed: any, context: string) {
   for (const key of ['took_in_millis', 'start_in_millis', 'stop_in_millis']) {
@@ -48,7 +48,7 @@ describe.skipIf(databaseSkip('postgres'))('graph response shape', () => {
 
   const graph = async (query: string, params = '') => {
     const before = Date.now();
-    const response = await api.call('POST', `/svc/_graph${params}`, { model: GRAPH_MODEL, query });
+    const response = await api.call('POST', `/svc/_graph${params}`, { model: CORPUS_MODEL, query });
     return { ...response, before, after: Date.now() };
   };
 
@@ -111,11 +111,38 @@ describe.skipIf(databaseSkip('postgres'))('graph response shape', () => {
     for (const pattern of patterns) {
       for (const [, label] of pattern.matchAll(/\(\w*:(\w+)\)/g)) {
         expect(
-          GRAPH_MODEL.entities.map((e) => e.label),
+          CORPUS_MODEL.entities.map((e) => e.label),
           pattern
         ).toContain(label);
       }
     }
+  });
+
+  it('shows a quantified edge as its own step, in EXPLAIN and timed in steps, and plans what it runs', async () => {
+    const paths = `SELECT a.name, b.name FROM "${SOCIAL_GRAPH_NAME}" MATCH (a:Person WHERE "name:A*")-[:knows]->{1,2}(b:Person)`;
+    const explained = await graph(`EXPLAIN ${paths}`);
+    expect(explained.status, explained.text).toBe(200);
+    const planned = explained.body.plan.steps;
+    const expand = planned.find((s: { kind: string }) => s.kind === 'expand');
+    expect(expand, explained.text).toMatchObject({
+      pattern: '(a:Person)-[$1:knows]->{1,2}(b:Person)',
+      estimated_rows: null,
+    });
+    // After every fetch, before the assembly that takes it as input.
+    const fetches = planned.filter((s: { kind: string }) => s.kind === 'fetch');
+    expect(expand.inputs).toEqual(fetches.map((s: { id: number }) => s.id));
+    expect(planned.at(-1).inputs).toContain(expand.id);
+    const run = await graph(paths, '?detailed=true');
+    expect(run.status, run.text).toBe(200);
+    const steps = run.body.query_plan_execution.steps;
+    // The steps that ran are the steps planned, in the same order.
+    expect(steps.map((s: { pattern: string }) => s.pattern)).toEqual(
+      planned.map((s: { pattern: string }) => s.pattern)
+    );
+    const timed = steps[planned.indexOf(expand)];
+    expectTimings(timed, timed.pattern);
+    // It ran: people within one hop of the A-people were read.
+    expect(Number.isInteger(timed.rows) && timed.rows > 0, run.text).toBe(true);
   });
 
   it('adds the executed requests with debug, and passes preference to every search', async () => {
@@ -174,7 +201,7 @@ describe.skipIf(databaseSkip('postgres'))('graph response shape', () => {
   });
 
   it('adds a stack trace to errors with error_trace=true only', async () => {
-    const bad = 'SELECT p.name FROM "social" MATCH (p:Nobody)';
+    const bad = `SELECT p.name FROM "${SOCIAL_GRAPH_NAME}" MATCH (p:Nobody)`;
     const plain = await graph(bad);
     expect(plain.status).toBe(400);
     expect(plain.body.error.reason).toContain('Nobody');
@@ -190,13 +217,13 @@ describe.skipIf(databaseSkip('postgres'))('graph response shape', () => {
     expect(param.status).toBe(400);
     expect(param.body.error.reason).toContain('detail');
     const field = await api.call('POST', '/svc/_graph', {
-      model: GRAPH_MODEL,
+      model: CORPUS_MODEL,
       query: MEMBERS,
       size: 3,
     });
     expect(field.status).toBe(400);
     expect(field.body.error.reason).toContain('size');
-    const missing = await api.call('POST', '/svc/_graph', { model: GRAPH_MODEL });
+    const missing = await api.call('POST', '/svc/_graph', { model: CORPUS_MODEL });
     expect(missing.status).toBe(400);
     expect(missing.body.error.reason).toContain('query');
   });

@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'fs';
 import path from 'path';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { GraphModelJson } from './fixture_data';
+import type { GraphModelJson } from '../support/graph_models';
 
 const patchOp = z.union([
   z.object({ set: z.string(), value: z.unknown() }).strict(),

@@ -7,15 +7,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatGqlError, parseGql } from '../../common/gql';
 import { databaseSkip, openSearchClient } from '../bed/context';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
 import { bruteForce, OracleError, type GraphData, type OracleResult } from './brute_force';
 import { readGraphData } from './graph_data';
-import {
-  dropGraphFixture,
-  GRAPH_MODEL,
-  loadGraphFixture,
-  type GraphModelJson,
-} from './graph_fixture';
+import { CORPUS_MODEL, type GraphModelJson } from '../support/graph_models';
+import { dropGraphFixture, loadGraphFixture } from './graph_fixture';
 import { checkRows } from './result_check';
 import { caseModel, loadScenarios, type ScenarioCase, type ScenarioFile } from './scenario_file';
 
@@ -61,7 +57,7 @@ describe.skipIf(databaseSkip('postgres'))('GQL scenario corpus', () => {
  * too), so a wrong case reads as such rather than as an engine failure; then the service's answer.
  */
 async function runCase(host: FederationApi, file: ScenarioFile, c: ScenarioCase, data: GraphData) {
-  const model = caseModel(GRAPH_MODEL, c);
+  const model = caseModel(CORPUS_MODEL, c);
   const parsed = parseGql(c.query);
   let expected: OracleResult | undefined;
   if (c.error?.type === 'parsing_exception') {

@@ -13,7 +13,7 @@ import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileValues, injectionValues } from '../differential/hostile_corpus';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
 import { setUpInjectionBed, BED_KINDS, type InjectionBed } from './injection_bed';
 import { canarySpec, casesFor, docsSpec, foundIds, type InjectionCase } from './injection_cases';
 

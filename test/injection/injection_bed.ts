@@ -13,7 +13,8 @@ import { startSecondMariaDb } from '../bed/second_mariadb';
 import { deleteOpenSearchIndex } from '../differential/opensearch_index';
 import { createSqlTable, type SqlKind, type SqlTable } from '../differential/sql_tables';
 import type { TableSpec } from '../differential/table_spec';
-import { jdbcFor, sqliteJdbc, type FederationApi } from '../integration/federation_api';
+import { jdbcFor, sqliteJdbc, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 export type BedKind = 'postgres' | 'mariadb' | 'mariadb-no-backslash-escapes' | 'sqlite';
 export const BED_KINDS: readonly BedKind[] = [
@@ -114,21 +115,21 @@ async function createVirtualIndex(
   cleanups: Array<() => Promise<unknown>>
 ): Promise<string> {
   const datasource = uniqueName(`ds-inj-${table.kind}`);
-  const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+  const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
     jdbc:
       table.kind === 'sqlite' ? sqliteJdbc(table.location) : jdbcFor(table.kind, table.location),
   });
   if (ds.status >= 300) throw new Error(`datasource ${datasource}: ${ds.text}`);
-  cleanups.push(() => api.call('DELETE', `/_svc/connector/datasource/${datasource}`));
+  cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
   const index = uniqueName(`vi-inj-${table.kind}`);
-  const vi = await api.call('PUT', `/_svc/connector/index/${index}`, {
+  const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
     datasource,
     resource: table.name,
     key,
   });
   if (vi.status >= 300) throw new Error(`virtual index ${index}: ${vi.text}`);
   cleanups.push(async () => {
-    await api.call('DELETE', `/_svc/connector/index/${index}`);
+    await api.call('DELETE', `${VIRTUAL_INDICES}/${index}`);
     await deleteOpenSearchIndex(index);
   });
   return index;

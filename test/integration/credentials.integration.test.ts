@@ -13,10 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASOURCE_INDEX } from '../../common/catalog_types';
 import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
 import { ensurePasswordLogins, PASSWORD_LOGIN_ROLE } from '../bed/postgres_password_auth';
-import { startFederationApi, type FederationApi } from './federation_api';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 /** '@' and ';' need encoding or braces in URLs, so every form's escaping is exercised. */
 const PASSWORD = 'Pz7Kq@Wv9X;Rm4Ty';
@@ -72,7 +70,7 @@ describe('no datasource credential in any response, log line or stored document'
   async function putDatasource(jdbc: object): Promise<string> {
     const id = uniqueName('cred-ds');
     datasources.push(id);
-    const put = await call('PUT', `${DS}/${id}`, { jdbc });
+    const put = await call('PUT', `${DATASOURCES}/${id}`, { jdbc });
     expect(put.status, put.text).toBe(201);
     return id;
   }
@@ -83,7 +81,7 @@ describe('no datasource credential in any response, log line or stored document'
 
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    for (const id of datasources) await api?.call('DELETE', `${DS}/${id}`);
+    for (const id of datasources) await api?.call('DELETE', `${DATASOURCES}/${id}`);
     await api?.close();
   });
 
@@ -95,22 +93,22 @@ describe('no datasource credential in any response, log line or stored document'
   ): Promise<void> {
     for (const { jdbc, username } of forms) {
       const id = await putDatasource(jdbc);
-      const got = await call('GET', `${DS}/${id}`);
+      const got = await call('GET', `${DATASOURCES}/${id}`);
       expect(got.status).toBe(200);
       expect(got.body._source.jdbc).toMatchObject({ password_set: true, username });
-      const validate = await call('POST', `${DS}/${id}/_validate`);
+      const validate = await call('POST', `${DATASOURCES}/${id}/_validate`);
       expect(validate.status, `${JSON.stringify(jdbc)}: ${validate.text}`).toBe(200);
       expect(validate.body.server).toMatch(expectedServer);
-      const metadata = await call('GET', `${DS}/${id}/_metadata?resource=${table}`);
+      const metadata = await call('GET', `${DATASOURCES}/${id}/_metadata?resource=${table}`);
       expect(metadata.status, metadata.text).toBe(200);
       const vi = uniqueName('cred-vi');
-      const created = await call('PUT', `${VI}/${vi}`, {
+      const created = await call('PUT', `${VIRTUAL_INDICES}/${vi}`, {
         datasource: id,
         resource: table,
         key: 'id',
       });
       expect(created.status, created.text).toBeLessThan(300);
-      cleanups.push(() => api.call('DELETE', `${VI}/${vi}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${vi}`));
       const search = await call('POST', `/svc/${vi}/_search`, { query: { match_all: {} } });
       expect(search.status, search.text).toBe(200);
       expect(search.body.hits.total.value).toBe(1);
@@ -170,7 +168,7 @@ describe('no datasource credential in any response, log line or stored document'
       driver: PG,
       url: `jdbc:postgresql://${user}:${enc(WRONG)}@${host}`,
     });
-    const refused = await call('POST', `${DS}/${wrong}/_validate?error_trace=true`);
+    const refused = await call('POST', `${DATASOURCES}/${wrong}/_validate?error_trace=true`);
     expect(refused.status).toBe(502);
     expect(refused.body.error.type).toBe('datasource_authentication_exception');
   });
@@ -229,7 +227,7 @@ describe('no datasource credential in any response, log line or stored document'
       driver: MARIADB,
       url: `jdbc:mariadb://${host}?user=${user}&password=${enc(WRONG)}`,
     });
-    const refused = await call('POST', `${DS}/${wrong}/_validate`);
+    const refused = await call('POST', `${DATASOURCES}/${wrong}/_validate`);
     expect(refused.status).toBe(502);
     expect(refused.body.error.type).toBe('datasource_authentication_exception');
   });
@@ -241,9 +239,9 @@ describe('no datasource credential in any response, log line or stored document'
       `jdbc:sqlserver://127.0.0.1:1;PWD={${PASSWORD}};UID=sa;encrypt=false`,
     ]) {
       const id = await putDatasource({ driver: MSSQL, url });
-      const got = await call('GET', `${DS}/${id}`);
+      const got = await call('GET', `${DATASOURCES}/${id}`);
       expect(got.body._source.jdbc).toMatchObject({ username: 'sa', password_set: true });
-      const validate = await call('POST', `${DS}/${id}/_validate`);
+      const validate = await call('POST', `${DATASOURCES}/${id}/_validate`);
       expect(validate.status).toBe(502);
     }
   });
@@ -263,7 +261,7 @@ describe('no datasource credential in any response, log line or stored document'
     for (const jdbc of bad) {
       const id = uniqueName('cred-bad');
       for (const suffix of ['', '?error_trace=true']) {
-        const put = await call('PUT', `${DS}/${id}${suffix}`, { jdbc });
+        const put = await call('PUT', `${DATASOURCES}/${id}${suffix}`, { jdbc });
         if (put.status < 300) datasources.push(id);
         expect(put.status, `${JSON.stringify(jdbc)}: ${put.text}`).toBe(400);
         expect(put.body.error.type).toBe('illegal_argument_exception');
@@ -273,7 +271,7 @@ describe('no datasource credential in any response, log line or stored document'
 
   it('the list, the logs and the stored documents hold no credential', async () => {
     expect(datasources.length).toBeGreaterThan(0);
-    const list = await call('GET', `${DS}/_search`);
+    const list = await call('GET', `${DATASOURCES}/_search`);
     expect(list.status).toBe(200);
     for (const exchange of exchanges) {
       for (const secret of FORBIDDEN) {

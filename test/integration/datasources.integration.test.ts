@@ -5,12 +5,18 @@ import path from 'path';
 import pg from 'pg';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../support/bad_request';
 import { DATASOURCE_INDEX } from '../../common/catalog_types';
 import { databaseUrl, openSearchClient } from '../bed/context';
 import { ensurePasswordLogins, PASSWORD_LOGIN_ROLE } from '../bed/postgres_password_auth';
-import { jdbcFor, sqliteJdbc, startFederationApi, type FederationApi } from './federation_api';
+import {
+  jdbcFor,
+  sqliteJdbc,
+  startFederationApi,
+  type FederationApi,
+} from '../support/in_process_host';
+import { DATASOURCES } from '../support/api_paths';
 
-const BASE = '/_svc/connector/datasource';
 const SECRET = 'Sekr3t-pw-never-shown';
 
 /** The datasource API against the real PostgreSQL, MariaDB and SQLite of the test bed. */
@@ -31,13 +37,13 @@ describe('datasources', () => {
   });
 
   afterAll(async () => {
-    for (const name of created) await api.call('DELETE', `${BASE}/${name}`);
+    for (const name of created) await api.call('DELETE', `${DATASOURCES}/${name}`);
     await api?.close();
   });
 
   it('creates, reads, updates, lists and deletes a datasource in OpenSearch’s document shapes', async () => {
     const name = id('crud');
-    const put = await api.call('PUT', `${BASE}/${name}`, { jdbc: sqliteJdbc(sqliteFile) });
+    const put = await api.call('PUT', `${DATASOURCES}/${name}`, { jdbc: sqliteJdbc(sqliteFile) });
     expect(put.status).toBe(201);
     expect(put.body).toMatchObject({
       _id: name,
@@ -46,7 +52,7 @@ describe('datasources', () => {
       _version: 1,
     });
 
-    const got = await api.call('GET', `${BASE}/${name}`);
+    const got = await api.call('GET', `${DATASOURCES}/${name}`);
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({
       _id: name,
@@ -54,63 +60,58 @@ describe('datasources', () => {
       _source: { jdbc: { ...sqliteJdbc(sqliteFile), password_set: false } },
     });
 
-    const update = await api.call('PUT', `${BASE}/${name}`, {
+    const update = await api.call('PUT', `${DATASOURCES}/${name}`, {
       jdbc: { ...sqliteJdbc(sqliteFile), timezone: 'Europe/Helsinki' },
     });
     expect(update.status).toBe(200);
     expect(update.body).toMatchObject({ result: 'updated', _version: 2 });
 
-    const list = await api.call('GET', `${BASE}/_search`);
+    const list = await api.call('GET', `${DATASOURCES}/_search`);
     expect(list.status).toBe(200);
     const hit = list.body.hits.hits.find((h: { _id: string }) => h._id === name);
     expect(hit._source.jdbc.timezone).toBe('Europe/Helsinki');
     expect(list.body.hits.total.value).toBe(list.body.hits.hits.length);
 
-    const validate = await api.call('POST', `${BASE}/${name}/_validate`);
+    const validate = await api.call('POST', `${DATASOURCES}/${name}/_validate`);
     expect(validate.status).toBe(200);
     expect(validate.body).toMatchObject({ _id: name, valid: true });
     expect(validate.body.server).toMatch(/\d+\.\d+/);
 
-    const deleted = await api.call('DELETE', `${BASE}/${name}`);
+    const deleted = await api.call('DELETE', `${DATASOURCES}/${name}`);
     expect(deleted.body).toMatchObject({ _id: name, result: 'deleted' });
-    const gone = await api.call('GET', `${BASE}/${name}`);
+    const gone = await api.call('GET', `${DATASOURCES}/${name}`);
     expect(gone.status).toBe(404);
     expect(gone.body.error).toMatchObject({
       type: 'resource_not_found_exception',
       datasource: name,
     });
-    expect((await api.call('DELETE', `${BASE}/${name}`)).status).toBe(404);
+    expect((await api.call('DELETE', `${DATASOURCES}/${name}`)).status).toBe(404);
   });
 
   it('refuses bad input with 400s that name the problem', async () => {
-    const unsupported = await api.call('PUT', `${BASE}/${id('bad')}`, {
+    const unsupported = await api.call('PUT', `${DATASOURCES}/${id('bad')}`, {
       jdbc: { driver: 'com.ibm.db2.jcc.DB2Driver', url: 'jdbc:db2://h/x' },
     });
-    expect(unsupported.status).toBe(400);
-    expect(unsupported.body.error.reason).toMatch(/org\.postgresql\.Driver/);
-    const missingUrl = await api.call('PUT', `${BASE}/${id('bad')}`, {
+    expectBadRequest(unsupported, 'org.postgresql.Driver');
+    const missingUrl = await api.call('PUT', `${DATASOURCES}/${id('bad')}`, {
       jdbc: { driver: 'org.sqlite.JDBC' },
     });
-    expect(missingUrl.status).toBe(400);
-    expect(missingUrl.body.error.reason).toMatch(/jdbc\.url/);
-    const noJdbc = await api.call('PUT', `${BASE}/${id('bad')}`, { url: 'x' });
+    expectBadRequest(missingUrl, 'jdbc.url');
+    const noJdbc = await api.call('PUT', `${DATASOURCES}/${id('bad')}`, { url: 'x' });
     expect(noJdbc.status).toBe(400);
-    const badZone = await api.call('PUT', `${BASE}/${id('bad')}`, {
+    const badZone = await api.call('PUT', `${DATASOURCES}/${id('bad')}`, {
       jdbc: { ...sqliteJdbc(sqliteFile), timezone: 'Mars/Olympus' },
     });
-    expect(badZone.status).toBe(400);
-    expect(badZone.body.error.reason).toMatch(/Mars\/Olympus/);
-    const badId = await api.call('PUT', `${BASE}/${encodeURIComponent('no spaces')}`, {
+    expectBadRequest(badZone, 'Mars/Olympus');
+    const badId = await api.call('PUT', `${DATASOURCES}/${encodeURIComponent('no spaces')}`, {
       jdbc: sqliteJdbc(sqliteFile),
     });
-    expect(badId.status).toBe(400);
-    expect(badId.body.error.reason).toMatch(/datasource id/);
-    const noBody = await api.call('PUT', `${BASE}/${id('bad')}`);
+    expectBadRequest(badId, 'datasource id');
+    const noBody = await api.call('PUT', `${DATASOURCES}/${id('bad')}`);
     expect(noBody.status).toBe(400);
-    const badJson = await api.call('PUT', `${BASE}/${id('bad')}`, '{"jdbc":');
-    expect(badJson.status).toBe(400);
-    expect(badJson.body.error.type).toBe('parse_exception');
-    expect((await api.call('POST', `${BASE}/${id('missing')}/_validate`)).status).toBe(404);
+    const badJson = await api.call('PUT', `${DATASOURCES}/${id('bad')}`, '{"jdbc":');
+    expect(expectBadRequest(badJson).error.type).toBe('parse_exception');
+    expect((await api.call('POST', `${DATASOURCES}/${id('missing')}/_validate`)).status).toBe(404);
   });
 
   describe('with a password (PostgreSQL and MariaDB users made for the test)', () => {
@@ -126,29 +127,29 @@ describe('datasources', () => {
         try {
           const name = id(`pw-${kind}`);
           const jdbc = jdbcFor(kind, url, { user, password: SECRET });
-          const put = await api.call('PUT', `${BASE}/${name}`, { jdbc });
+          const put = await api.call('PUT', `${DATASOURCES}/${name}`, { jdbc });
           expect(put.status).toBe(201);
-          expect((await api.call('POST', `${BASE}/${name}/_validate`)).status).toBe(200);
+          expect((await api.call('POST', `${DATASOURCES}/${name}/_validate`)).status).toBe(200);
 
           // An update without a password keeps the stored one.
           const { password: _omit, ...withoutPassword } = jdbc;
-          expect((await api.call('PUT', `${BASE}/${name}`, { jdbc: withoutPassword })).status).toBe(
-            200
-          );
-          const again = await api.call('POST', `${BASE}/${name}/_validate`);
+          expect(
+            (await api.call('PUT', `${DATASOURCES}/${name}`, { jdbc: withoutPassword })).status
+          ).toBe(200);
+          const again = await api.call('POST', `${DATASOURCES}/${name}/_validate`);
           expect(again.status).toBe(200);
 
-          const read = await api.call('GET', `${BASE}/${name}`);
+          const read = await api.call('GET', `${DATASOURCES}/${name}`);
           expect(read.body._source.jdbc.password_set).toBe(true);
-          const list = await api.call('GET', `${BASE}/_search`);
+          const list = await api.call('GET', `${DATASOURCES}/_search`);
           for (const text of [put.text, again.text, read.text, list.text])
             expect(text).not.toContain(SECRET);
 
           // A wrong password is a 502 naming the login, and still does not echo any password.
-          await api.call('PUT', `${BASE}/${name}`, {
+          await api.call('PUT', `${DATASOURCES}/${name}`, {
             jdbc: { ...jdbc, password: 'wrong-password-x' },
           });
-          const refused = await api.call('POST', `${BASE}/${name}/_validate`);
+          const refused = await api.call('POST', `${DATASOURCES}/${name}/_validate`);
           expect(refused.status).toBe(502);
           expect(refused.body.error.reason).toMatch(new RegExp(user));
           expect(refused.text).not.toContain('wrong-password-x');
@@ -172,13 +173,13 @@ describe('datasources', () => {
       try {
         const name = id('urlpw');
         const jdbc = jdbcFor('postgres', url, { user });
-        await api.call('PUT', `${BASE}/${name}`, {
+        await api.call('PUT', `${DATASOURCES}/${name}`, {
           jdbc: { ...jdbc, password: undefined, url: `${jdbc.url}?password=${SECRET}` },
         });
-        const read = await api.call('GET', `${BASE}/${name}`);
+        const read = await api.call('GET', `${DATASOURCES}/${name}`);
         expect(read.text).not.toContain(SECRET);
         expect(read.body._source.jdbc.url).toBe(jdbc.url);
-        expect((await api.call('POST', `${BASE}/${name}/_validate`)).status).toBe(200);
+        expect((await api.call('POST', `${DATASOURCES}/${name}/_validate`)).status).toBe(200);
       } finally {
         await drop();
       }
@@ -189,18 +190,18 @@ describe('datasources', () => {
     const url = databaseUrl('postgres', ctx);
     const jdbc = jdbcFor('postgres', url);
     const host = id('nohost');
-    await api.call('PUT', `${BASE}/${host}`, {
+    await api.call('PUT', `${DATASOURCES}/${host}`, {
       jdbc: { ...jdbc, url: 'jdbc:postgresql://127.0.0.1:1/test' },
     });
-    const unreachable = await api.call('POST', `${BASE}/${host}/_validate`);
+    const unreachable = await api.call('POST', `${DATASOURCES}/${host}/_validate`);
     expect(unreachable.status).toBe(502);
     expect(unreachable.body.error.reason).toMatch(/127\.0\.0\.1:1/);
 
     const db = id('nodb');
-    await api.call('PUT', `${BASE}/${db}`, {
+    await api.call('PUT', `${DATASOURCES}/${db}`, {
       jdbc: { ...jdbc, url: jdbc.url.replace(/\/[^/]+$/, '/no_such_database_x') },
     });
-    const unknown = await api.call('POST', `${BASE}/${db}/_validate`);
+    const unknown = await api.call('POST', `${DATASOURCES}/${db}/_validate`);
     expect(unknown.status).toBe(502);
     expect(unknown.body.error.reason).toMatch(/no_such_database_x/);
   });
@@ -214,10 +215,10 @@ describe('datasources', () => {
       await admin.query(`CREATE DATABASE ${database}`);
       const name = id('gone');
       const jdbc = jdbcFor('postgres', url.replace(/\/[^/]+$/, `/${database}`));
-      await api.call('PUT', `${BASE}/${name}`, { jdbc });
-      expect((await api.call('POST', `${BASE}/${name}/_validate`)).status).toBe(200);
+      await api.call('PUT', `${DATASOURCES}/${name}`, { jdbc });
+      expect((await api.call('POST', `${DATASOURCES}/${name}/_validate`)).status).toBe(200);
       await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
-      const after = await api.call('POST', `${BASE}/${name}/_validate`);
+      const after = await api.call('POST', `${DATASOURCES}/${name}/_validate`);
       expect(after.status).toBe(502);
       expect(after.body.error.reason).toMatch(new RegExp(database));
     } finally {
@@ -228,15 +229,15 @@ describe('datasources', () => {
 
   it('lists remote catalogs, schemas, tables and a table’s columns', async () => {
     const name = id('meta');
-    await api.call('PUT', `${BASE}/${name}`, { jdbc: sqliteJdbc(sqliteFile) });
-    const meta = await api.call('GET', `${BASE}/${name}/_metadata`);
+    await api.call('PUT', `${DATASOURCES}/${name}`, { jdbc: sqliteJdbc(sqliteFile) });
+    const meta = await api.call('GET', `${DATASOURCES}/${name}/_metadata`);
     expect(meta.status).toBe(200);
     expect(meta.body.resources.map((r: { name: string }) => r.name)).toContain('t');
-    const columns = await api.call('GET', `${BASE}/${name}/_metadata?resource=t`);
+    const columns = await api.call('GET', `${DATASOURCES}/${name}/_metadata?resource=t`);
     expect(columns.body.columns).toEqual([
       { name: 'id', remote_type: 'INTEGER', type: 'long', nullable: expect.any(Boolean) },
     ]);
-    const missing = await api.call('GET', `${BASE}/${name}/_metadata?resource=nope`);
+    const missing = await api.call('GET', `${DATASOURCES}/${name}/_metadata?resource=nope`);
     expect(missing.status).toBe(404);
   });
 });

@@ -5,10 +5,13 @@ import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, uniqueName } from '../bed/context';
 import { runSql } from '../bed/run_sql';
-import { jdbcFor, sqliteJdbc, startFederationApi, type FederationApi } from './federation_api';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import {
+  jdbcFor,
+  sqliteJdbc,
+  startFederationApi,
+  type FederationApi,
+} from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 /** 40 rows: `amount` NOT NULL with repeats, `n` nullable with NULLs. */
 const rows = Array.from({ length: 40 }, (_, i) => ({
@@ -43,15 +46,15 @@ describe('sorting on NOT NULL columns of virtual indices', () => {
   async function virtualIndex(jdbc: Record<string, unknown>): Promise<string> {
     const datasource = uniqueName('nn-ds');
     const index = uniqueName('nn-vi');
-    expect((await api.call('PUT', `${DS}/${datasource}`, { jdbc })).status).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
-    const created = await api.call('PUT', `${VI}/${index}`, {
+    expect((await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc })).status).toBe(201);
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
+    const created = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
       datasource,
       resource: table,
       key: 'id',
     });
     expect(created.status, created.text).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${VI}/${index}`));
+    cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${index}`));
     return index;
   }
 
@@ -88,7 +91,7 @@ describe('sorting on NOT NULL columns of virtual indices', () => {
     .map((r) => r.id);
 
   async function check(index: string) {
-    const view = await api.call('GET', `${VI}/${index}`);
+    const view = await api.call('GET', `${VIRTUAL_INDICES}/${index}`);
     const columns = view.body._source.columns as Array<{ name: string; nullable?: boolean }>;
     expect(Object.fromEntries(columns.map((c) => [c.name, c.nullable ?? true]))).toEqual({
       id: false,

@@ -5,6 +5,7 @@ import path from 'path';
 import { monitorEventLoopDelay, performance } from 'perf_hooks';
 import { setTimeout as sleep } from 'timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../support/bad_request';
 import { childPids, processExists } from '../bed/child_processes';
 import { openSearchClient, uniqueName } from '../bed/context';
 import {
@@ -12,10 +13,8 @@ import {
   startFederationApi,
   type ApiResponse,
   type FederationApi,
-} from './federation_api';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+} from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 /**
  * The side of the table whose cross join with itself makes the slow view: its `cardinality`
@@ -74,19 +73,23 @@ describe('SQLite datasources on the host', () => {
     db.close();
     expect(
       (
-        await api.call('PUT', `${DS}/${datasource}`, {
+        await api.call('PUT', `${DATASOURCES}/${datasource}`, {
           jdbc: sqliteJdbc(path.join(dir, 'data.sqlite')),
         })
       ).status
     ).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     for (const [name, resource] of [
       [slowVi, 'pairs'],
       [smallVi, 't'],
     ]) {
-      const put = await api.call('PUT', `${VI}/${name}`, { datasource, resource, key: 'id' });
+      const put = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
+        datasource,
+        resource,
+        key: 'id',
+      });
       expect(put.status, put.text).toBe(201);
-      cleanups.push(() => api.call('DELETE', `${VI}/${name}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${name}`));
     }
     await openSearchClient().index({ index: normal, id: '1', body: { a: 1 }, refresh: true });
     cleanups.push(() => openSearchClient().indices.delete({ index: normal }));
@@ -210,24 +213,23 @@ describe('SQLite datasources on the host', () => {
 
   it('answers an unknown schema with a 400 naming it, as for PostgreSQL and MySQL', async () => {
     const name = uniqueName('sqh-schema');
-    const response = await api.call('PUT', `${VI}/${name}`, {
+    const response = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
       datasource,
       schema: 'nosuch',
       resource: 't',
       key: 'id',
     });
-    expect(response.status).toBe(400);
-    expect(response.body.error.type).toBe('illegal_argument_exception');
-    expect(response.body.error.reason).toContain('nosuch.t');
+    const refused = expectBadRequest(response, 'nosuch.t');
+    expect(refused.error.type).toBe('illegal_argument_exception');
     // The schema every SQLite database has still works, in any case.
-    const main = await api.call('PUT', `${VI}/${name}`, {
+    const main = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
       datasource,
       schema: 'MAIN',
       resource: 't',
       key: 'id',
     });
     expect(main.status).toBe(201);
-    await api.call('DELETE', `${VI}/${name}`);
+    await api.call('DELETE', `${VIRTUAL_INDICES}/${name}`);
   });
 
   describe('files outside the allowed directories', () => {
@@ -238,9 +240,11 @@ describe('SQLite datasources on the host', () => {
       // One datasource, updated for each file: an update replaces its connector.
       const id = fileDatasource;
       // A refused file is refused on save already; an allowed one is then validated.
-      const put: ApiResponse = await host.call('PUT', `${DS}/${id}`, { jdbc: sqliteJdbc(file) });
+      const put: ApiResponse = await host.call('PUT', `${DATASOURCES}/${id}`, {
+        jdbc: sqliteJdbc(file),
+      });
       const response: ApiResponse =
-        put.status >= 400 ? put : await host.call('POST', `${DS}/${id}/_validate`);
+        put.status >= 400 ? put : await host.call('POST', `${DATASOURCES}/${id}/_validate`);
       return {
         status: response.status,
         type: response.body?.error?.type,
@@ -284,7 +288,7 @@ describe('SQLite datasources on the host', () => {
         expect((await refusal(host, inside)).status).toBe(200);
         expect((await refusal(host, `${outside}/../allowed/data.sqlite`)).status).toBe(200);
       } finally {
-        await host.call('DELETE', `${DS}/${fileDatasource}`);
+        await host.call('DELETE', `${DATASOURCES}/${fileDatasource}`);
         await host.close();
         rmSync(root, { recursive: true, force: true });
       }
@@ -297,7 +301,7 @@ describe('SQLite datasources on the host', () => {
         expect(answer).toMatchObject({ status: 400, type: 'illegal_argument_exception' });
         expect(answer.reason).toMatch(/allows no directory.*sqliteDirectories/);
       } finally {
-        await closed.call('DELETE', `${DS}/${fileDatasource}`);
+        await closed.call('DELETE', `${DATASOURCES}/${fileDatasource}`);
         await closed.close();
       }
     });

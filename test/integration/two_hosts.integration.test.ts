@@ -7,17 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
-import { startHostProcess, type HostProcess } from '../bed/host_process';
+import { startHostProcess, type HostProcess } from '../support/host_process';
 import { runSql } from '../bed/run_sql';
-import {
-  jdbcFor,
-  startFederationApi,
-  TEST_ENCRYPTION_KEY,
-  type FederationApi,
-} from './federation_api';
+import { jdbcFor, startFederationApi, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, SAVED_QUERIES, VIRTUAL_INDICES } from '../support/api_paths';
 
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
 /** Short, so that waiting it out keeps the test quick. */
 const CATALOG_CACHE_MS = 1_500;
 
@@ -39,9 +33,7 @@ describe('two hosts', () => {
   beforeAll(async () => {
     [a, b] = await Promise.all([
       startFederationApi({ catalogCacheMs: CATALOG_CACHE_MS }),
-      startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY, {
-        FEDERATION_CATALOG_CACHE_MS: String(CATALOG_CACHE_MS),
-      }),
+      startHostProcess(openSearchUrl(), { catalogCacheMs: CATALOG_CACHE_MS }),
     ]);
   }, 120_000);
 
@@ -81,13 +73,15 @@ describe('two hosts', () => {
     const datasource = uniqueName('two-hosts-ds');
     const vi = uniqueName('two-hosts-vi');
     expect(
-      (await a.call('PUT', `${DS}/${datasource}`, { jdbc: jdbcFor('postgres', url) })).status
+      (await a.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc: jdbcFor('postgres', url) }))
+        .status
     ).toBe(201);
-    cleanups.push(() => a.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => a.call('DELETE', `${DATASOURCES}/${datasource}`));
     expect(
-      (await a.call('PUT', `${VI}/${vi}`, { datasource, resource: table, key: 'id' })).status
+      (await a.call('PUT', `${VIRTUAL_INDICES}/${vi}`, { datasource, resource: table, key: 'id' }))
+        .status
     ).toBe(201);
-    cleanups.push(() => a.call('DELETE', `${VI}/${vi}`));
+    cleanups.push(() => a.call('DELETE', `${VIRTUAL_INDICES}/${vi}`));
 
     // B has never seen either: it reads them from the catalog.
     const search = (host: Pick<FederationApi, 'call'>) =>
@@ -99,7 +93,7 @@ describe('two hosts', () => {
     }
 
     // Updated through B: A's pool for the old settings must not answer its next request.
-    const updated = await b.call('PUT', `${DS}/${datasource}`, {
+    const updated = await b.call('PUT', `${DATASOURCES}/${datasource}`, {
       jdbc: jdbcFor('postgres', other.toString()),
     });
     expect(updated.status, updated.text).toBe(200);
@@ -112,11 +106,11 @@ describe('two hosts', () => {
     // Moved to another datasource through B: B at once; A, whose last read found the first
     // datasource (and starts reading it early, catalog_hints.ts), within catalogCacheMs.
     const moved = uniqueName('two-hosts-ds2');
-    expect((await b.call('PUT', `${DS}/${moved}`, { jdbc: jdbcFor('postgres', url) })).status).toBe(
-      201
-    );
-    cleanups.push(() => a.call('DELETE', `${DS}/${moved}`));
-    const redefined = await b.call('PUT', `${VI}/${vi}`, {
+    expect(
+      (await b.call('PUT', `${DATASOURCES}/${moved}`, { jdbc: jdbcFor('postgres', url) })).status
+    ).toBe(201);
+    cleanups.push(() => a.call('DELETE', `${DATASOURCES}/${moved}`));
+    const redefined = await b.call('PUT', `${VIRTUAL_INDICES}/${vi}`, {
       datasource: moved,
       resource: table,
       key: 'id',
@@ -133,8 +127,8 @@ describe('two hosts', () => {
     }
 
     // Deleted through A: B no longer reads the table once catalogCacheMs has passed. The
-    // concrete index stays (spec §8.2 item 12), an empty OpenSearch index now.
-    expect((await a.call('DELETE', `${VI}/${vi}`)).status).toBe(200);
+    // concrete index stays (docs/api/interface.md §8.2.12), an empty OpenSearch index now.
+    expect((await a.call('DELETE', `${VIRTUAL_INDICES}/${vi}`)).status).toBe(200);
     const deletedAt = Date.now();
     expect((await search(a)).body.hits.hits).toEqual([]);
     await pastCatalogBound(deletedAt);
@@ -151,19 +145,19 @@ describe('two hosts', () => {
       query: 'SELECT p FROM "g" MATCH (p:P)',
       model: { label: 'g', entities: [{ label: 'P', indices: ['people'] }], relations: [] },
     });
-    expect((await a.call('PUT', `/_svc/graph/query/${id}`, body('first title'))).status).toBe(201);
-    cleanups.push(() => a.call('DELETE', `/_svc/graph/query/${id}`));
+    expect((await a.call('PUT', `${SAVED_QUERIES}/${id}`, body('first title'))).status).toBe(201);
+    cleanups.push(() => a.call('DELETE', `${SAVED_QUERIES}/${id}`));
 
-    const read = await b.call('GET', `/_svc/graph/query/${id}`);
+    const read = await b.call('GET', `${SAVED_QUERIES}/${id}`);
     expect(read.status, read.text).toBe(200);
     expect(read.body._source.title).toBe('first title');
 
-    expect((await b.call('PUT', `/_svc/graph/query/${id}`, body('second title'))).status).toBe(200);
+    expect((await b.call('PUT', `${SAVED_QUERIES}/${id}`, body('second title'))).status).toBe(200);
     const found = await a.call('GET', `/_svc/graph/query/_search?q=second`);
     expect(found.status, found.text).toBe(200);
     expect(found.body.hits.hits.map((h: { _id: string }) => h._id)).toContain(id);
 
-    expect((await b.call('DELETE', `/_svc/graph/query/${id}`)).status).toBe(200);
-    expect((await a.call('GET', `/_svc/graph/query/${id}`)).status).toBe(404);
+    expect((await b.call('DELETE', `${SAVED_QUERIES}/${id}`)).status).toBe(200);
+    expect((await a.call('GET', `${SAVED_QUERIES}/${id}`)).status).toBe(404);
   });
 });

@@ -3,17 +3,21 @@ import { mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../support/bad_request';
 import { databaseUrl, openSearchClient, uniqueName, type Skippable } from '../bed/context';
-import { jdbcFor, sqliteJdbc, startFederationApi, type FederationApi } from './federation_api';
+import {
+  jdbcFor,
+  sqliteJdbc,
+  startFederationApi,
+  type FederationApi,
+} from '../support/in_process_host';
 import { runSql } from '../bed/run_sql';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 type Kind = 'postgres' | 'mysql' | 'sqlite';
 
 /**
- * One table per database holding a column of every row of the type table (spec §2.3) and a few
+ * One table per database holding a column of every row of the type table (docs/api/interface.md §2.3) and a few
  * types that must be skipped. `expected` is the mapped type, null for skipped columns.
  */
 const TABLES: Record<
@@ -137,16 +141,18 @@ describe('virtual indices', () => {
       jdbc = jdbcFor(kind, url);
     }
     const datasource = `test-ds-${kind}-${Math.random().toString(36).slice(2, 8)}`;
-    const put = await api.call('PUT', `${DS}/${datasource}`, { jdbc: { ...jdbc, timezone } });
+    const put = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
+      jdbc: { ...jdbc, timezone },
+    });
     expect(put.status).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     return { table, datasource };
   }
 
   async function createVirtualIndex(name: string, body: Record<string, unknown>) {
-    const response = await api.call('PUT', `${VI}/${name}`, body);
+    const response = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, body);
     cleanups.push(async () => {
-      await api.call('DELETE', `${VI}/${name}`);
+      await api.call('DELETE', `${VIRTUAL_INDICES}/${name}`);
       await openSearchClient().indices.delete({ index: name }, { ignore: [404] });
     });
     return response;
@@ -272,8 +278,7 @@ describe('virtual indices', () => {
     const name = uniqueName('vi-nokey');
     expect((await createVirtualIndex(name, { datasource, resource: table })).status).toBe(201);
     const get = await api.call('GET', `/svc/${name}/_doc/1`);
-    expect(get.status).toBe(400);
-    expect(get.body.error.reason).toMatch(/no key/);
+    expectBadRequest(get, 'no key');
     // In _mget the error answers in that document's slot, as OpenSearch answers a failing one.
     const mget = await api.call('POST', '/svc/_mget', { docs: [{ _index: name, _id: '1' }] });
     expect(mget.status).toBe(200);
@@ -312,38 +317,39 @@ describe('virtual indices', () => {
     const full = uniqueName('full');
     await openSearchClient().index({ index: full, id: '1', body: { id: 1 }, refresh: true });
     cleanups.push(() => openSearchClient().indices.delete({ index: full }, { ignore: [404] }));
-    const refused = await api.call('PUT', `${VI}/${full}`, {
+    const refused = await api.call('PUT', `${VIRTUAL_INDICES}/${full}`, {
       datasource,
       resource: table,
       key: 'id',
     });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error.type).toBe('resource_already_exists_exception');
+    expect(expectBadRequest(refused).error.type).toBe('resource_already_exists_exception');
 
     const name = uniqueName('vi-del');
     expect(
       (await createVirtualIndex(name, { datasource, resource: table, key: 'id' })).status
     ).toBe(201);
-    const updated = await api.call('PUT', `${VI}/${name}`, {
+    const updated = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
       datasource,
       resource: table,
       key: 'name',
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ result: 'updated', index_created: false });
-    expect((await api.call('GET', `${VI}/${name}`)).body._source).toMatchObject({
+    expect((await api.call('GET', `${VIRTUAL_INDICES}/${name}`)).body._source).toMatchObject({
       datasource,
       resource: table,
       key: 'name',
     });
     expect(
-      (await api.call('GET', `${VI}/_search`)).body.hits.hits.map((h: { _id: string }) => h._id)
+      (await api.call('GET', `${VIRTUAL_INDICES}/_search`)).body.hits.hits.map(
+        (h: { _id: string }) => h._id
+      )
     ).toContain(name);
     // A datasource in use cannot be deleted.
-    expect((await api.call('DELETE', `${DS}/${datasource}`)).status).toBe(409);
+    expect((await api.call('DELETE', `${DATASOURCES}/${datasource}`)).status).toBe(409);
 
-    expect((await api.call('DELETE', `${VI}/${name}`)).body.result).toBe('deleted');
-    expect((await api.call('GET', `${VI}/${name}`)).status).toBe(404);
+    expect((await api.call('DELETE', `${VIRTUAL_INDICES}/${name}`)).body.result).toBe('deleted');
+    expect((await api.call('GET', `${VIRTUAL_INDICES}/${name}`)).status).toBe(404);
     expect((await openSearchClient().indices.exists({ index: name })).body).toBe(true);
     // Now an ordinary (empty) index, it answers through OpenSearch.
     expect((await api.call('GET', `/svc/${name}/_doc/1`)).body.found).toBe(false);
@@ -354,7 +360,6 @@ describe('virtual indices', () => {
     const name = uniqueName('vi-mix');
     await createVirtualIndex(name, { datasource, resource: table, key: 'id' });
     const response = await api.call('GET', `/svc/${name},some-normal-index/_mapping`);
-    expect(response.status).toBe(400);
-    expect(response.body.error.reason).toMatch(/cannot mix virtual indices/);
+    expectBadRequest(response, 'cannot mix virtual indices');
   });
 });

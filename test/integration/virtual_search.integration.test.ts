@@ -4,15 +4,19 @@ import { tmpdir } from 'os';
 import path from 'path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectBadRequest } from '../support/bad_request';
 import { databaseUrl, openSearchClient, uniqueName } from '../bed/context';
-import { jdbcFor, sqliteJdbc, startFederationApi, type FederationApi } from './federation_api';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import {
+  jdbcFor,
+  sqliteJdbc,
+  startFederationApi,
+  type FederationApi,
+} from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 /**
  * Index resolution and the search plumbing around virtual indices: several virtual indices in one
- * search, _msearch mixing virtual and normal targets, and the rejections of spec §7. (Query and
+ * search, _msearch mixing virtual and normal targets, and the rejections of docs/api/interface.md §7. (Query and
  * aggregation semantics are covered by the differential suite under test/differential.)
  */
 describe('search on virtual indices: resolution, merging, msearch', () => {
@@ -35,18 +39,24 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
     db.exec("INSERT INTO c VALUES (1, 1, 'x'), (2, 5, 'x'), (3, 5, 'y'), (4, 3, 'y')");
     db.close();
     const datasource = uniqueName('vs-ds');
-    await api.call('PUT', `${DS}/${datasource}`, { jdbc: sqliteJdbc(file) });
+    await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc: sqliteJdbc(file) });
     for (const [name, table] of [
       [sqliteVi, 'a'],
       [sqliteVi2, 'b'],
       [sqliteVi3, 'c'],
     ]) {
       expect(
-        (await api.call('PUT', `${VI}/${name}`, { datasource, resource: table, key: 'id' })).status
+        (
+          await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
+            datasource,
+            resource: table,
+            key: 'id',
+          })
+        ).status
       ).toBe(201);
-      cleanups.push(() => api.call('DELETE', `${VI}/${name}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${name}`));
     }
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     await openSearchClient().index({
       index: normal,
       id: 'x',
@@ -106,11 +116,11 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
       await admin.end();
     });
     const datasource = uniqueName('vs-pg');
-    await api.call('PUT', `${DS}/${datasource}`, { jdbc: jdbcFor('postgres', url) });
+    await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc: jdbcFor('postgres', url) });
     const name = uniqueName('vs-pg');
-    await api.call('PUT', `${VI}/${name}`, { datasource, resource: table, key: 'id' });
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
-    cleanups.push(() => api.call('DELETE', `${VI}/${name}`));
+    await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, { datasource, resource: table, key: 'id' });
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${name}`));
     const response = await api.call('POST', `/svc/${sqliteVi},${name}/_search`, {
       sort: ['n'],
       size: 2,
@@ -125,8 +135,7 @@ describe('search on virtual indices: resolution, merging, msearch', () => {
 
   it('refuses mixing virtual and normal indices, and lets wildcards skip virtual ones', async () => {
     const mixed = await api.call('POST', `/svc/${sqliteVi},${normal}/_search`, {});
-    expect(mixed.status).toBe(400);
-    expect(mixed.body.error.reason).toMatch(/cannot mix virtual indices/);
+    expectBadRequest(mixed, 'cannot mix virtual indices');
     // The wildcard reaches OpenSearch, where the virtual index is only its empty concrete index.
     const wildcard = await api.call('POST', `/svc/${sqliteVi.slice(0, -4)}*/_search`, {});
     expect(wildcard.status).toBe(200);

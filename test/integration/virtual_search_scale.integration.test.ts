@@ -10,7 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createMillionRowTable, dropTable, MILLION, quote } from '../../bench/million_row_table';
 import { databaseSkip, openSearchClient, uniqueName } from '../bed/context';
-import { jdbcFor, startFederationApi, type FederationApi } from './federation_api';
+import { jdbcFor, startFederationApi, type FederationApi } from '../support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 const MB = 1024 * 1024;
 /**
@@ -56,12 +57,12 @@ describe.skipIf(databaseSkip('postgres'))('virtual index over a million rows', (
     api = await startFederationApi();
     expect(
       (
-        await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+        await api.call('PUT', `${DATASOURCES}/${datasource}`, {
           jdbc: jdbcFor('postgres', url),
         })
       ).status
     ).toBe(201);
-    const vi = await api.call('PUT', `/_svc/connector/index/${index}`, {
+    const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${index}`, {
       datasource,
       resource: table,
       key: 'id',
@@ -70,8 +71,8 @@ describe.skipIf(databaseSkip('postgres'))('virtual index over a million rows', (
   }, 300_000);
 
   afterAll(async () => {
-    await api?.call('DELETE', `/_svc/connector/index/${index}`);
-    await api?.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+    await api?.call('DELETE', `${VIRTUAL_INDICES}/${index}`);
+    await api?.call('DELETE', `${DATASOURCES}/${datasource}`);
     await openSearchClient().indices.delete({ index }, { ignore: [404] });
     await api?.close();
     if (client) {

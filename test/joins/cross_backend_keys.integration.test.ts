@@ -16,8 +16,9 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../integration/federation_api';
+} from '../support/in_process_host';
 import { joinRows, loadIndex, MAPPINGS, type Article, type Company } from './join_fixture';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 const rows = joinRows(600, 2_400, 50, 11);
 /** A canonical (lowercase, hyphenated) UUID per company id, as PostgreSQL and MariaDB print it. */
@@ -145,21 +146,21 @@ describe('keyword keys across backends and projection from virtual children', ()
       jdbc = jdbcFor(kind, url);
     }
     const datasource = uniqueName(`xk-${kind}`);
-    const ds = await api.call('PUT', `/_svc/connector/datasource/${datasource}`, { jdbc });
+    const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc });
     expect(ds.status, ds.text).toBeLessThan(300);
-    cleanups.push(() => api.call('DELETE', `/_svc/connector/datasource/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     const names = { articles: uniqueName(`xk-a-${kind}`), companies: uniqueName(`xk-c-${kind}`) };
     for (const [name, resource] of [
       [names.articles, articleTable],
       [names.companies, companyTable],
     ]) {
-      const vi = await api.call('PUT', `/_svc/connector/index/${name}`, {
+      const vi = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
         datasource,
         resource,
         key: 'id',
       });
       expect(vi.status, vi.text).toBe(201);
-      cleanups.push(() => api.call('DELETE', `/_svc/connector/index/${name}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${name}`));
       cleanups.push(() => openSearchClient().indices.delete({ index: name }, { ignore: [404] }));
     }
     return names;

@@ -11,8 +11,9 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../integration/federation_api';
+} from '../support/in_process_host';
 import { ids, joinRows, loadIndex, MAPPINGS, sortedUnique, type Article } from './join_fixture';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 const rows = joinRows(3_000, 8_000, 500);
 const companies = uniqueName('j-companies');
@@ -364,11 +365,11 @@ describe('joins', () => {
     const quick = await startFederationApi({ joinTimeoutMs: 300 });
     try {
       const datasource = uniqueName('j-slow');
-      await quick.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+      await quick.call('PUT', `${DATASOURCES}/${datasource}`, {
         jdbc: jdbcFor('postgres', url),
       });
       const name = uniqueName('j-slow');
-      await quick.call('PUT', `/_svc/connector/index/${name}`, {
+      await quick.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
         datasource,
         resource: view,
         key: 'id',
@@ -380,8 +381,8 @@ describe('joins', () => {
       expect(response.status).toBe(504);
       expect(response.body.error.reason).toMatch(/joinTimeoutMs/);
       expect(Date.now() - started).toBeLessThan(5_000);
-      await quick.call('DELETE', `/_svc/connector/index/${name}`);
-      await quick.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+      await quick.call('DELETE', `${VIRTUAL_INDICES}/${name}`);
+      await quick.call('DELETE', `${DATASOURCES}/${datasource}`);
     } finally {
       await quick.close();
       await admin.query(`DROP VIEW IF EXISTS ${view}`);
@@ -432,19 +433,19 @@ describe('joins', () => {
         jdbc = jdbcFor('mysql', url);
       }
       const datasource = uniqueName(`j-${kind}`);
-      await api.call('PUT', `/_svc/connector/datasource/${datasource}`, { jdbc });
+      await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc });
       const name = uniqueName(`j-vi-${kind}`);
       expect(
         (
-          await api.call('PUT', `/_svc/connector/index/${name}`, {
+          await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
             datasource,
             resource: table,
             key: 'id',
           })
         ).status
       ).toBe(201);
-      cleanups.push(() => api.call('DELETE', `/_svc/connector/datasource/${datasource}`));
-      cleanups.push(() => api.call('DELETE', `/_svc/connector/index/${name}`));
+      cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${name}`));
       return name;
     }
 

@@ -1,14 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
-import {
-  jdbcFor,
-  startFederationApi,
-  TEST_ENCRYPTION_KEY,
-  type FederationApi,
-} from '../integration/federation_api';
-import { startHostProcess } from '../bed/host_process';
+import { jdbcFor, startFederationApi, type FederationApi } from '../support/in_process_host';
+import { startHostProcess } from '../support/host_process';
 import { loadIndex } from './join_fixture';
+import { DATASOURCES, VIRTUAL_INDICES } from '../support/api_paths';
 
 const PARENTS = 110_000;
 const MATCHING = 100_000;
@@ -132,7 +128,7 @@ describe('point in time over joins', () => {
       refresh: true,
     });
 
-    const second = await startHostProcess(openSearchUrl(), TEST_ENCRYPTION_KEY);
+    const second = await startHostProcess(openSearchUrl());
     try {
       const { call } = second;
       const hits = first.body.hits.hits;
@@ -159,10 +155,10 @@ describe('point in time over joins', () => {
       await admin.query(`INSERT INTO ${table} SELECT g, g FROM generate_series(1, 1000) g`);
       const datasource = uniqueName('pit-pg');
       const vi = uniqueName('pit-vi');
-      await api.call('PUT', `/_svc/connector/datasource/${datasource}`, {
+      await api.call('PUT', `${DATASOURCES}/${datasource}`, {
         jdbc: jdbcFor('postgres', url),
       });
-      await api.call('PUT', `/_svc/connector/index/${vi}`, {
+      await api.call('PUT', `${VIRTUAL_INDICES}/${vi}`, {
         datasource,
         resource: table,
         key: 'id',
@@ -199,8 +195,8 @@ describe('point in time over joins', () => {
         expect(count).toBe(1000);
         await api.call('DELETE', '/svc/_pit', { id });
       } finally {
-        await api.call('DELETE', `/_svc/connector/index/${vi}`);
-        await api.call('DELETE', `/_svc/connector/datasource/${datasource}`);
+        await api.call('DELETE', `${VIRTUAL_INDICES}/${vi}`);
+        await api.call('DELETE', `${DATASOURCES}/${datasource}`);
       }
     } finally {
       await admin.query(`DROP TABLE IF EXISTS ${table}`);

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, uniqueName } from '../bed/context';
-import { startFederationApi, type FederationApi } from '../integration/federation_api';
+import { startFederationApi, type FederationApi } from '../support/in_process_host';
 import { ids, joinRows, loadIndex, MAPPINGS, type Article, type Company } from './join_fixture';
 
 const rows = joinRows(300, 900, 40, 13);

@@ -21,7 +21,7 @@ export interface DatasourceFormFieldsProps {
   passwordInputRef: RefObject<HTMLInputElement>;
 }
 
-/** The datasource settings of spec §2.1, one labelled field each. */
+/** The datasource settings of docs/api/interface.md §2.1, one labelled field each. */
 export function DatasourceFormFields({
   values,
   onChange,

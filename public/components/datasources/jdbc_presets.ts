@@ -1,6 +1,6 @@
 /**
  * The databases the server connects to, as the JDBC driver class and URL pairs it accepts
- * (server/engine/connectors/jdbc_url.ts, DESIGN §3 "Driver mapping"). A preset fills the driver
+ * (server/engine/connectors/jdbc_url.ts, docs/api/semantics.md "Driver mapping"). A preset fills the driver
  * and a URL template the user completes; jdbc_presets.test.ts checks every template against the
  * server's own parser, so the two cannot drift apart.
  */

@@ -18,7 +18,7 @@ export interface SavedAnywayCalloutProps {
 
 /**
  * Under a failed test that saved the settings first (the server tests stored settings only, and
- * the spec's `_validate` takes no body): says plainly that they were stored anyway, and offers
+ * `_validate` takes no body, docs/api/interface.md §4.2): says plainly that they were stored anyway, and offers
  * the one-click fixes for the usual cause, a wrong password.
  */
 export function SavedAnywayCallout({

@@ -1,4 +1,4 @@
-/** The zone the server assumes when a datasource names none (spec §2.1). */
+/** The zone the server assumes when a datasource names none (docs/api/interface.md §2.1). */
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 let cached: readonly string[] | null = null;

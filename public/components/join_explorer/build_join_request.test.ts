@@ -23,7 +23,7 @@ function built(form: JoinForm): JoinRequest {
 }
 
 describe('buildJoinRequest', () => {
-  it('builds the root join of spec §2.6 with the tiebreaker sort, size and exact totals', () => {
+  it('builds the root join of docs/api/interface.md §2.6 with the tiebreaker sort, size and exact totals', () => {
     expect(built(complete)).toEqual({
       parentIndex: 'companies',
       keepAlive: '5m',
@@ -113,13 +113,13 @@ describe('buildJoinRequest', () => {
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
+    // A virtual child projects like any child (docs/api/interface.md §8.2.3): projectedFields is no problem.
     expect(result.problems.map((p) => p.field)).toEqual([
       'parentIndex',
       'parentField',
       'childField',
       'childQuery',
       'parentQuery',
-      'projectedFields',
       'pageSize',
     ]);
     expect(result.problems.find((p) => p.field === 'parentQuery')?.message).toMatch(

@@ -2,7 +2,7 @@ import type { SortValue } from '../../services/api/search_api';
 import { SORT_BY_INDEX_ORDER, type JoinForm } from './join_form';
 import { problemMessages } from './strings';
 
-/** How long the PIT lives after each page (spec §8.1's default, made explicit in the request). */
+/** How long the PIT lives after each page (docs/api/interface.md §8.1's default, made explicit in the request). */
 export const PIT_KEEP_ALIVE = '5m';
 
 /** Largest page OpenSearch serves by default (`index.max_result_window`). */
@@ -10,11 +10,11 @@ export const MAX_PAGE_SIZE = 10_000;
 
 export type JsonObject = Record<string, unknown>;
 
-/** The join search of spec §2.6 without its paging fields (`pit`, `search_after`). */
+/** The join search of docs/api/interface.md §2.6 without its paging fields (`pit`, `search_after`). */
 export interface JoinSearchBody {
   query: JsonObject;
   _source?: string[];
-  /** Always ends with the `_shard_doc` tiebreaker (spec §2.6). */
+  /** Always ends with the `_shard_doc` tiebreaker (docs/api/interface.md §2.6). */
   sort: JsonObject[];
   size: number;
   /** Exact totals, so the explorer can say how many parents match and where the last page is. */
@@ -86,9 +86,6 @@ export function buildJoinRequest(form: JoinForm): BuildResult {
   const parentQuery = form.parentQueryEnabled ? parseQueryText(form.parentQuery) : undefined;
   if (parentQuery && !parentQuery.ok) add('parentQuery', parentQuery.message);
 
-  if (form.child?.virtual && form.projectedFields.length > 0) {
-    add('projectedFields', problemMessages.projectionOnVirtual());
-  }
   if (!Number.isInteger(form.pageSize) || form.pageSize < 1 || form.pageSize > MAX_PAGE_SIZE) {
     add('pageSize', problemMessages.pageSize(MAX_PAGE_SIZE));
   }
@@ -131,7 +128,7 @@ export function buildJoinRequest(form: JoinForm): BuildResult {
 }
 
 function sortClauses(form: JoinForm): JsonObject[] {
-  // The tiebreaker is written out, though the server would add it (spec §4.5, step 6), so the
+  // The tiebreaker is written out, though the server would add it (docs/api/interface.md §4.5, step 6), so the
   // request users copy to their scripts pages the same way against any server.
   const tiebreaker = { _shard_doc: 'asc' };
   if (form.sortField === SORT_BY_INDEX_ORDER) return [tiebreaker];
@@ -140,7 +137,7 @@ function sortClauses(form: JoinForm): JsonObject[] {
 
 /**
  * The body of one page: the fixed request, the PIT (whose life each page extends), and, after the
- * first page, the sort values of the previous page's last hit (spec §4.5, step 3).
+ * first page, the sort values of the previous page's last hit (docs/api/interface.md §4.5, step 3).
  */
 export function pageBody(
   request: JoinRequest,

@@ -157,7 +157,7 @@ export function ChildIndexPicker({
   );
 }
 
-/** What a virtual child is and the rules its joins follow (spec §4.6, §8.2.3, §8.2.6). */
+/** What a virtual child is and the rules its joins follow (docs/api/interface.md §4.6, §8.2.3, §8.2.6). */
 export function VirtualChildNote({
   id,
   definition,

@@ -83,7 +83,7 @@ describe('JoinExplorerPanel', () => {
     const note = bySubj('federationJoinExplorerVirtualChildNote').textContent;
     expect(note).toMatch(/orders on datasource shop_pg/);
     expect(note).toMatch(/Key column: order_id/);
-    expect(note).toMatch(/integer keys only/);
+    expect(note).toMatch(/integer keys .* or keyword keys .*, and may project child fields/);
   });
 
   it('never offers a virtual index as the parent, and takes a typed pattern', async () => {
@@ -188,19 +188,18 @@ describe('JoinExplorerPanel', () => {
     expect(screen.queryByTestId('federationJoinExplorerChildQueryUnknownFields')).toBeNull();
   });
 
-  it('explains the integer-only rule when a virtual child is joined on a keyword', async () => {
+  it('joins a virtual child on keyword keys and offers its fields to project', async () => {
     const { user } = render();
     await pick(user, 'federationJoinExplorerParentIndex', 'companies');
     await pick(user, 'federationJoinExplorerChildIndex', 'vi_orders');
     await pick(user, 'federationJoinExplorerParentField', 'code');
     await pick(user, 'federationJoinExplorerChildField', 'company_code');
-    const flag = bySubj('federationJoinExplorerJoinFieldIssue-virtualNotInteger').textContent;
-    expect(flag).toMatch(/integer keys only/);
-    expect(flag).toMatch(/company_code \(keyword\), code \(keyword\)/);
-    // Projection is not offered for a virtual child (spec §8.2.3).
-    expect(
-      within(bySubj('federationJoinExplorerProjectedFields')).getByTestId('comboBoxSearchInput')
-    ).toHaveProperty('disabled', true);
+    // Keyword keys cross backends (docs/api/interface.md §8.2.6): nothing to flag.
+    expect(screen.queryByTestId(/^federationJoinExplorerJoinFieldIssue-/)).toBeNull();
+    // A virtual child projects like an index (docs/api/interface.md §8.2.3).
+    await pick(user, 'federationJoinExplorerProjectedFields', 'order_id');
+    const json = JSON.parse(bySubj('federationJoinExplorerRequestJson').textContent ?? '');
+    expect(json.query.join.request.project).toEqual([{ field: { name: 'order_id' } }]);
   });
 
   it('runs with a PIT, pages forward and back with the exact search_after, shows the total', async () => {
@@ -320,14 +319,14 @@ describe('JoinExplorerPanel', () => {
       searchError: httpError(
         400,
         'illegal_argument_exception',
-        'the join on [id]=[company_id] uses [company_id] of virtual index [vi_orders], of type [keyword]; joins with virtual indices take integer keys only'
+        'the join on [id]=[company_id] uses [company_id] of virtual index [vi_orders], of type [date]; joins with virtual indices take integer or keyword keys'
       ),
     });
     const { user } = render(server);
     await fillJoin(user);
     await user.click(bySubj('federationJoinExplorerRunButton'));
     const error = await screen.findByTestId('federationJoinExplorerError');
-    expect(error.textContent).toMatch(/joins with virtual indices take integer keys only/);
+    expect(error.textContent).toMatch(/joins with virtual indices take integer or keyword keys/);
     expect(error.textContent).toMatch(/illegal_argument_exception · 400/);
     await waitFor(() => expect(server.openPits.size).toBe(0));
   });

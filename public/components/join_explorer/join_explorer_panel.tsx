@@ -38,7 +38,7 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /**
- * The join explorer: build a join (spec §2.6) from pickers over the cluster's indices and virtual
+ * The join explorer: build a join (docs/api/interface.md §2.6) from pickers over the cluster's indices and virtual
  * indices, see it as JSON and curl, run it with a point in time and page it with `search_after`.
  */
 export function JoinExplorerPanel() {
@@ -148,7 +148,6 @@ export function JoinExplorerPanel() {
             onChange={(patch) => dispatch({ type: 'set', patch })}
             parentFields={parent.fields}
             childFields={child.fields}
-            childVirtual={childVirtual}
             problems={{
               projectedFields: problemOf('projectedFields'),
               pageSize: problemOf('pageSize'),

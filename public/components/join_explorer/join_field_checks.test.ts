@@ -34,13 +34,18 @@ describe('checkJoinFields', () => {
     expect(issues[0].message).toContain('keyword');
   });
 
-  it('explains the integer-only rule of virtual children as an error', () => {
-    const issues = checkJoinFields('code', 'code', companies, articles, true);
+  it('lets a virtual child join on keyword keys as on integer ones', () => {
+    expect(checkJoinFields('code', 'code', companies, articles, true)).toEqual([]);
+    expect(checkJoinFields('id', 'company_id', companies, articles, true)).toEqual([]);
+  });
+
+  it('explains, as an error, that a virtual child takes integer or keyword keys only', () => {
+    const issues = checkJoinFields('founded', 'founded', companies, articles, true);
     expect(issues).toEqual([
-      expect.objectContaining({ severity: 'error', kind: 'virtualNotInteger' }),
+      expect.objectContaining({ severity: 'error', kind: 'virtualKeyType' }),
     ]);
-    expect(issues[0].message).toMatch(/integer keys only/);
-    expect(issues[0].message).toContain('code (keyword)');
+    expect(issues[0].message).toMatch(/take integer or keyword keys/);
+    expect(issues[0].message).toContain('founded (date), founded (date)');
   });
 
   it('refuses a text key and names its keyword sub-field', () => {

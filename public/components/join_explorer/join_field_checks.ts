@@ -30,17 +30,21 @@ export function keyKindOf(type: string): KeyKind {
   return KINDS[type] ?? 'other';
 }
 
+/** The key kinds a join between OpenSearch and a virtual index can take (docs/api/interface.md §8.2.6). */
+const CROSS_BACKEND_KEYS = new Set<KeyKind>(['integer', 'keyword']);
+
 export interface JoinFieldIssue {
   /** `error`: the server will refuse the join; `warning`: it runs but likely matches nothing. */
   severity: 'error' | 'warning';
-  kind: 'textKey' | 'virtualNotInteger' | 'typeMismatch' | 'typeConflict' | 'unknownField';
+  kind: 'textKey' | 'virtualKeyType' | 'typeMismatch' | 'typeConflict' | 'unknownField';
   message: string;
 }
 
 /**
  * What is wrong with joining `parent` on `child`, judged from the two mappings: a `text` key (no
- * doc values), a virtual child whose key is not an integer (spec §8.2.6: joins with virtual
- * indices take integer keys only), types of different families, or a pattern whose indices map
+ * doc values), a virtual-child join on a key that is neither an integer nor a keyword (spec
+ * §8.2.6: across backends, integer keys or keyword keys against SQL string and UUID columns),
+ * types of different families, or a pattern whose indices map
  * the field differently. An unknown field (typed by hand) is only noted.
  */
 export function checkJoinFields(
@@ -87,16 +91,16 @@ export function checkJoinFields(
     }
   }
   if (childVirtual) {
-    const notInteger = [
-      child && keyKindOf(child.type) !== 'integer' ? child : undefined,
-      parent && keyKindOf(parent.type) !== 'integer' ? parent : undefined,
-    ].filter((f): f is IndexField => f !== undefined && f.type !== CONFLICT_TYPE);
-    if (notInteger.length > 0) {
+    const unjoinable = [child, parent].filter(
+      (f): f is IndexField =>
+        f !== undefined && f.type !== CONFLICT_TYPE && !CROSS_BACKEND_KEYS.has(keyKindOf(f.type))
+    );
+    if (unjoinable.length > 0) {
       issues.push({
         severity: 'error',
-        kind: 'virtualNotInteger',
-        message: fieldCheckMessages.virtualNotInteger(
-          notInteger.map((f) => `${f.name} (${f.type})`).join(', ')
+        kind: 'virtualKeyType',
+        message: fieldCheckMessages.virtualKeyType(
+          unjoinable.map((f) => `${f.name} (${f.type})`).join(', ')
         ),
       });
       return issues;

@@ -100,7 +100,6 @@ export function JoinFieldSelector({
     childIndex: child.index,
     parentFields: parent.fields,
     childFields: child.fields,
-    childVirtual,
   });
   const issues = checkJoinFields(
     parentField,

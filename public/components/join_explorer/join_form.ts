@@ -3,7 +3,7 @@
 export interface ChildIndex {
   /** An index name, a pattern, or a virtual index id. */
   name: string;
-  /** True for a virtual index: integer join keys only, no projection (spec §8.2.3, §8.2.6). */
+  /** True for a virtual index: integer or keyword join keys (docs/api/interface.md §8.2.6); its query runs as SQL. */
   virtual: boolean;
 }
 
@@ -16,7 +16,7 @@ export const SORT_BY_INDEX_ORDER: SortField = '';
 export const SORT_BY_SCORE: SortField = '_score';
 
 export interface JoinForm {
-  /** Parent index, alias or pattern: the PIT is opened on it (spec §4.5, step 1). */
+  /** Parent index, alias or pattern: the PIT is opened on it (docs/api/interface.md §4.5, step 1). */
   parentIndex: string;
   child: ChildIndex | null;
   /** `query.join.on[0]`. */

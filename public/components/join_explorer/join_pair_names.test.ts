@@ -31,7 +31,6 @@ describe('joinPairCandidates', () => {
       'demo-companies',
       demoArticles,
       demoCompanies,
-      false,
       6
     );
     expect(candidates[0]).toEqual({
@@ -47,16 +46,16 @@ describe('joinPairCandidates', () => {
   it('offers a child field that names the parent index, and <index>_<field> keys', () => {
     const companies = [field('id', 'long'), field('code', 'keyword')];
     const articles = [field('company_id', 'long'), field('company_code', 'keyword')];
-    expect(
-      pairs(joinPairCandidates('companies', 'articles', companies, articles, false, 6))
-    ).toEqual(['id=company_id', 'code=company_code']);
+    expect(pairs(joinPairCandidates('companies', 'articles', companies, articles, 6))).toEqual([
+      'id=company_id',
+      'code=company_code',
+    ]);
   });
 
-  it('keeps to integer pairs for a virtual child, and never pairs different families', () => {
+  it('pairs keys of one family (integers or keywords, a virtual child alike), never two families', () => {
     const companies = [field('id', 'long'), field('code', 'keyword')];
     const orders = [field('company_id', 'keyword'), field('company_code', 'keyword')];
-    expect(joinPairCandidates('companies', 'vi_orders', companies, orders, true, 6)).toEqual([]);
-    expect(pairs(joinPairCandidates('companies', 'orders', companies, orders, false, 6))).toEqual([
+    expect(pairs(joinPairCandidates('companies', 'vi_orders', companies, orders, 6))).toEqual([
       'code=company_code',
     ]);
   });
@@ -64,14 +63,14 @@ describe('joinPairCandidates', () => {
   it('lets two id-like fields whose names do not relate through, for their values to decide', () => {
     const parents = [field('pid', 'integer'), field('name', 'keyword')];
     const children = [field('parent_id', 'integer'), field('kind', 'keyword')];
-    expect(joinPairCandidates('e2e-join-a', 'e2e-join-b', parents, children, false, 6)).toEqual([
+    expect(joinPairCandidates('e2e-join-a', 'e2e-join-b', parents, children, 6)).toEqual([
       { parentField: 'pid', childField: 'parent_id', nameScore: NAME_SCORES.typesOnly },
     ]);
   });
 
   it('stops at the limit, best named first', () => {
     const many = Array.from({ length: 10 }, (_, i) => field(`k${i}_id`, 'long'));
-    const candidates = joinPairCandidates('a', 'b', many, many, false, 3);
+    const candidates = joinPairCandidates('a', 'b', many, many, 3);
     expect(candidates).toHaveLength(3);
     expect(candidates.every((c) => c.nameScore === NAME_SCORES.sameIdName)).toBe(true);
   });

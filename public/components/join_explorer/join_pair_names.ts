@@ -25,13 +25,12 @@ export const NAME_SCORES = {
 
 /**
  * Would these two fields make join keys at all? Identifiers are integers or keywords of one
- * family (two dates or doubles rarely mean a relation); a virtual child joins on integers only
- * (spec §8.2.6).
+ * family (two dates or doubles rarely mean a relation), with an OpenSearch or a virtual child
+ * alike (docs/api/interface.md §8.2.6).
  */
-export function keysCompatible(parent: IndexField, child: IndexField, childVirtual: boolean) {
+export function keysCompatible(parent: IndexField, child: IndexField) {
   const kind = keyKindOf(parent.type);
   if (kind !== keyKindOf(child.type)) return false;
-  if (childVirtual) return kind === 'integer';
   return kind === 'integer' || kind === 'keyword';
 }
 
@@ -93,7 +92,6 @@ export function joinPairCandidates(
   childIndex: string,
   parentFields: readonly IndexField[],
   childFields: readonly IndexField[],
-  childVirtual: boolean,
   limit: number
 ): JoinPairCandidate[] {
   const parentStems = indexStems(parentIndex);
@@ -101,7 +99,7 @@ export function joinPairCandidates(
   const candidates: JoinPairCandidate[] = [];
   for (const parent of parentFields) {
     for (const child of childFields) {
-      if (!keysCompatible(parent, child, childVirtual)) continue;
+      if (!keysCompatible(parent, child)) continue;
       const score = nameScore(parent.name, child.name, parentStems, childStems);
       const bothIdLike = isIdLike(parent.name.toLowerCase()) && isIdLike(child.name.toLowerCase());
       if (score > NAME_SCORES.typesOnly || bothIdLike) {

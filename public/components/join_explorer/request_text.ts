@@ -17,7 +17,7 @@ export function shellQuote(text: string): string {
 }
 
 /**
- * The join as the three `curl` calls of spec §4.5 (open the PIT, one page, close the PIT), against
+ * The join as the three `curl` calls of docs/api/interface.md §4.5 (open the PIT, one page, close the PIT), against
  * `origin` (the page's own origin, where the app reaches the routes). POST for the search: inside
  * OpenSearch Dashboards a GET carries no body. `osd-xsrf` is required on every non-GET request.
  */

@@ -60,14 +60,12 @@ export function ResultOptions({
   onChange,
   parentFields,
   childFields,
-  childVirtual,
   problems,
 }: {
   value: ResultOptionsValue;
   onChange: (patch: Partial<ResultOptionsValue>) => void;
   parentFields: IndexField[];
   childFields: IndexField[];
-  childVirtual: boolean;
   /** Messages of the build problems that concern these options, by field. */
   problems: Partial<Record<'projectedFields' | 'pageSize', string>>;
 }) {
@@ -82,13 +80,10 @@ export function ResultOptions({
         <EuiFlexItem>
           <MultiFieldPicker
             label={strings.projectedFieldsLabel()}
-            helpText={
-              childVirtual ? strings.projectedFieldsVirtual() : strings.projectedFieldsHelp()
-            }
+            helpText={strings.projectedFieldsHelp()}
             fields={childFields}
             value={value.projectedFields}
             onChange={(projectedFields) => onChange({ projectedFields })}
-            isDisabled={childVirtual && value.projectedFields.length === 0}
             isInvalid={problems.projectedFields !== undefined}
             error={problems.projectedFields}
             dataTestSubj="federationJoinExplorerProjectedFields"

@@ -41,7 +41,7 @@ export const strings = {
   virtualChildRules: () =>
     t(
       'virtualChild.rules',
-      'Joins with virtual indices take integer keys only (long on both sides), and cannot project child fields. Its query runs as SQL: match_all, term, terms, range, exists, prefix, wildcard, ids and bool work; full-text queries behave as on keyword fields.'
+      'Joins with virtual indices take integer keys (long fields, SQL integer columns) or keyword keys (keyword fields, SQL string or UUID columns), and may project child fields. Its query runs as SQL: match_all, term, terms, range, exists, prefix, wildcard, ids and bool work; full-text queries behave as on keyword fields.'
     ),
 
   // Join fields
@@ -96,8 +96,6 @@ export const strings = {
       'projectedFields.help',
       'Values of these child fields, from every joined child, are added to each parent hit as columns.'
     ),
-  projectedFieldsVirtual: () =>
-    t('projectedFields.virtual', 'Projection is not available with a virtual child index.'),
   parentColumnsLabel: () => t('parentColumns.label', 'Parent fields shown'),
   parentColumnsHelp: () =>
     t(
@@ -194,11 +192,6 @@ export const problemMessages = {
     t('problem.notAnObject', 'The query must be a JSON object, e.g. {"match_all": {}}.'),
   emptyQuery: () =>
     t('problem.emptyQuery', 'The query is empty; use {"match_all": {}} to take every document.'),
-  projectionOnVirtual: () =>
-    t(
-      'problem.projectionOnVirtual',
-      'Remove the projected fields: a virtual child cannot project.'
-    ),
   pageSize: (max: number) =>
     t('problem.pageSize', 'The page size must be a whole number from 1 to {max}.', { max }),
 };
@@ -227,10 +220,10 @@ export const fieldCheckMessages = {
           '{name} ({side}) is a text field, which has no values to join on; choose a keyword or number field.',
           { name, side }
         ),
-  virtualNotInteger: (fields: string) =>
+  virtualKeyType: (fields: string) =>
     t(
-      'check.virtualNotInteger',
-      'Joins with a virtual index take integer keys only (long fields on both sides), so the server will refuse {fields}.',
+      'check.virtualKeyType',
+      'Joins with a virtual index take integer or keyword keys, so the server will refuse {fields}.',
       { fields }
     ),
   typeMismatch: (parent: string, parentType: string, child: string, childType: string) =>

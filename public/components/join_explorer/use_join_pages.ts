@@ -111,7 +111,7 @@ export interface JoinPages {
 }
 
 /**
- * Pages a join with a point in time and `search_after` (spec §4.5), and owns the PIT's life:
+ * Pages a join with a point in time and `search_after` (docs/api/interface.md §4.5), and owns the PIT's life:
  * a new run closes the previous PIT; so does a change of `current` (the form's request, or null
  * while the form is incomplete), which also marks the shown page stale; so does a failed page;
  * so does unmounting (leaving the tab). Closing the browser tab cannot be caught reliably:
@@ -124,7 +124,7 @@ export function useJoinPages(current: JoinRequest | null): JoinPages {
   const [state, dispatch] = useReducer(joinPagesReducer, INITIAL_JOIN_PAGES);
   const stateRef = useRef(state);
   stateRef.current = state;
-  /** The open PIT's latest id (it may change from page to page, spec §4.5 step 4). */
+  /** The open PIT's latest id (it may change from page to page, docs/api/interface.md §4.5 step 4). */
   const pitId = useRef<string | null>(null);
   /** Bumped by every run, release and unmount: answers of an older generation are dropped. */
   const generation = useRef(0);

@@ -17,7 +17,7 @@ export interface JoinSources {
 
 /**
  * Hidden and dot-prefixed names are system indices (the plugin's own catalog among them): they
- * are nobody's join. Each virtual index also has an empty concrete index of its name (spec §5);
+ * are nobody's join. Each virtual index also has an empty concrete index of its name (docs/api/interface.md §5);
  * it is listed once, as virtual.
  */
 export function joinSourcesOf(

@@ -20,26 +20,16 @@ export function useJoinSuggestions({
   childIndex,
   parentFields,
   childFields,
-  childVirtual,
 }: {
   parentIndex: string;
   childIndex: string;
   parentFields: readonly IndexField[];
   childFields: readonly IndexField[];
-  childVirtual: boolean;
 }): { suggestions: JoinPairSuggestion[]; sampling: boolean } {
   const { api } = useServices();
   const candidates = useMemo(
-    () =>
-      joinPairCandidates(
-        parentIndex,
-        childIndex,
-        parentFields,
-        childFields,
-        childVirtual,
-        MAX_SAMPLED_PAIRS
-      ),
-    [parentIndex, childIndex, parentFields, childFields, childVirtual]
+    () => joinPairCandidates(parentIndex, childIndex, parentFields, childFields, MAX_SAMPLED_PAIRS),
+    [parentIndex, childIndex, parentFields, childFields]
   );
   const sample = useQuery({
     queryKey: [

@@ -50,7 +50,7 @@ export function parentSampleValues(
 /**
  * One search on the child: per candidate, a `filters` bucket of the children holding one of the
  * sampled values, with a terms aggregation under it naming the values met. Both are among what
- * virtual indices answer (spec §4.6: `filters`, and `terms` nested in a bucket), so a virtual
+ * virtual indices answer (docs/api/interface.md §4.6: `filters`, and `terms` nested in a bucket), so a virtual
  * child is sampled the same way.
  */
 export function childSampleBody(

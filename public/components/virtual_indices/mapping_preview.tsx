@@ -14,7 +14,7 @@ import { splitColumns } from './virtual_index_form';
 
 /**
  * The index the resource would make, before it is saved: the columns the server maps and their
- * field types (spec §2.3, as `_metadata` reports them), and the columns it skips, with why.
+ * field types (docs/api/interface.md §2.3, as `_metadata` reports them), and the columns it skips, with why.
  */
 export function MappingPreview({
   columns,

@@ -2,7 +2,7 @@ import { strings } from './strings';
 
 /**
  * Why the server maps no field type to a column (its `_metadata` answers `type: null`), in
- * words a user can act on. The server's mapping (spec §2.3, server/engine/connectors/*_types.ts)
+ * words a user can act on. The server's mapping (docs/api/interface.md §2.3, server/engine/connectors/*_types.ts)
  * decides which columns are skipped; this only explains the decision from the remote type name.
  */
 export function skippedColumnReason(remoteType: string): string {

@@ -52,7 +52,7 @@ export function resourcesMatching(
 
 /**
  * An index name from the resource's: lowercased, characters OpenSearch refuses replaced, with
- * the `vi-` prefix the spec recommends for granting permissions on every virtual index at once.
+ * the `vi-` prefix docs/api/interface.md §2.2 recommends for granting permissions on every virtual index at once.
  */
 export function suggestedIndexId(resource: string): string {
   const base = resource

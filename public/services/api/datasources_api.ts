@@ -76,7 +76,7 @@ export interface ResourceColumns {
   columns: RemoteColumnView[];
 }
 
-/** Typed calls of the datasources routes (spec §4.2). */
+/** Typed calls of the datasources routes (docs/api/interface.md §4.2). */
 export interface DatasourcesApi {
   list(signal?: AbortSignal): Promise<DatasourceSummary[]>;
   /** Creates or updates; without `jdbc.password` an update keeps the stored password. */

@@ -9,11 +9,11 @@ import type {
 import type { HttpClient, HttpQuery } from '../../types';
 
 /**
- * Typed calls of the graph route, `POST /svc/_graph` (spec §4.1, DESIGN §3). The response types
+ * Typed calls of the graph route, `POST /svc/_graph` (docs/api/interface.md §4.1, docs/api/semantics.md). The response types
  * are the server's own (common/graph/graph_response.ts).
  */
 
-/** The graph data model as sent (DESIGN §3); the server validates it and names what is wrong. */
+/** The graph data model as sent (docs/api/semantics.md); the server validates it and names what is wrong. */
 export interface GraphModelJson {
   label: string;
   entities: Array<{ label: string; indices: string[]; id?: string }>;

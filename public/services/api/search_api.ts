@@ -22,7 +22,7 @@ export interface TotalHits {
 export interface SearchResponse {
   took?: number;
   timed_out?: boolean;
-  /** With a PIT: the id the next page must send (spec §4.5, step 4: it may change). */
+  /** With a PIT: the id the next page must send (docs/api/interface.md §4.5, step 4: it may change). */
   pit_id?: string;
   hits: {
     /** An object when `track_total_hits` is set, a number with `rest_total_hits_as_int`. */
@@ -33,7 +33,7 @@ export interface SearchResponse {
 }
 
 export interface OpenPitResponse {
-  /** The <PIT_ID> of spec §2.5; `pit_id` carries the same value, as OpenSearch names it. */
+  /** The <PIT_ID> of docs/api/interface.md §2.5; `pit_id` carries the same value, as OpenSearch names it. */
   id: string;
   pit_id?: string;
   creation_time?: number;
@@ -43,7 +43,7 @@ export interface ClosePitResponse {
   pits: Array<{ successful: boolean; pit_id: string }>;
 }
 
-/** Typed calls of the search routes: search, and points in time (spec §4.4, §4.5). */
+/** Typed calls of the search routes: search, and points in time (docs/api/interface.md §4.4, §4.5). */
 export interface SearchApi {
   /** `POST /svc/{index}/_search`, or `POST /svc/_search` with a PIT (`index` undefined). */
   search(

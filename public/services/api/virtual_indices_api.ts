@@ -15,11 +15,11 @@ export interface VirtualIndexWriteResult extends CatalogWriteResult {
   index_created: boolean;
 }
 
-/** Typed calls of the virtual indices routes (spec §4.3). */
+/** Typed calls of the virtual indices routes (docs/api/interface.md §4.3). */
 export interface VirtualIndicesApi {
   list(signal?: AbortSignal): Promise<VirtualIndexSummary[]>;
   put(id: string, body: VirtualIndexBody): Promise<VirtualIndexWriteResult>;
-  /** Removes the catalog entry; the concrete index created with it stays (spec §8.2.12). */
+  /** Removes the catalog entry; the concrete index created with it stays (docs/api/interface.md §8.2.12). */
   delete(id: string): Promise<CatalogWriteResult>;
 }
 

@@ -1,6 +1,5 @@
 import type { VirtualIndexService } from '../catalog/virtual_index_service';
 import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
-import type { BackendFactory } from './backend';
 import type { IndexResolver, ResolvedTarget } from './index_resolver';
 import { OpenSearchBackend, type OpenSearchLimits } from './opensearch_backend';
 import { VirtualBackend } from './virtual_backend';
@@ -28,9 +27,11 @@ export interface BackendDeps {
 
 /**
  * Opens the backend that answers a list of index names, for one request. Names are resolved
- * as everywhere else (index_resolver.ts): all virtual, or none (mixing them is a 400).
+ * as everywhere else (index_resolver.ts): all virtual, or none (mixing them is a 400). graph/
+ * sees it through the narrower `BackendFactory` of backend.ts (`open` only, so its tests can
+ * fake it); the compiler checks that this one fits where federation_engine.ts hands it over.
  */
-export class Backends implements BackendFactory {
+export class BackendFactory {
   constructor(private readonly deps: BackendDeps) {}
 
   get limits(): BackendLimits {

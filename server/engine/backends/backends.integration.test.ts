@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runSql } from '../../../test/bed/run_sql';
 import { databaseSkip, openSearchClient, uniqueName } from '../../../test/bed/context';
-import { jdbcFor, TEST_ENCRYPTION_KEY } from '../../../test/integration/federation_api';
+import { jdbcFor, TEST_ENCRYPTION_KEY } from '../../../test/support/in_process_host';
 import { FederationEngine } from '../federation_engine';
 import { FederationRuntime } from '../federation_runtime';
 import { parseSettings } from '../settings';

@@ -11,7 +11,7 @@ describe('engine layering (eslint.config.mjs)', () => {
   it('refuses imports that climb from a layer to one above it or to a sibling', async () => {
     const climbing = await importErrors(
       'server/engine/backends/probe.ts',
-      "import type { JoinSpec } from '../join/join_spec';\nexport type P = JoinSpec;\n"
+      "import type { JoinSpec } from '../join/join_query';\nexport type P = JoinSpec;\n"
     );
     expect(climbing).toEqual([expect.stringMatching(/backends\/ may not import search\/, join\//)]);
     const sibling = await importErrors(
@@ -57,7 +57,7 @@ describe('engine layering (eslint.config.mjs)', () => {
     const downward = await importErrors(
       'server/engine/search/probe.ts',
       [
-        "import type { JoinSpec } from '../join/join_spec';",
+        "import type { JoinSpec } from '../join/join_query';",
         "import type { Backend } from '../backends/backend';",
         'export type P = [JoinSpec, Backend];',
         '',

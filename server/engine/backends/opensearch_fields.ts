@@ -129,7 +129,8 @@ export class OpenSearchFields {
     );
     return {
       normalized: leaves.some((l) => l.normalizer !== undefined),
-      ignoreAbove: limits.length === 0 ? null : Math.min(...limits),
+      // Not Math.min(...limits): a pattern may match more indices than a call takes arguments.
+      ignoreAbove: limits.length === 0 ? null : limits.reduce((a, b) => Math.min(a, b)),
       alias: leaves.some((l) => l.type === 'alias'),
     };
   }

@@ -1,7 +1,8 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { translateQuery } from '../sql/query_translator';
 import { rowToSource } from '../sql/row_to_source';
-import { countRows, distinctKeys, selectRows } from '../sql/statements';
+import { renderSql, type SqlFragment, type Statement } from '../sql/sql_fragment';
+import { countRows, distinctKeys, orderByColumn, selectList, selectRows } from '../sql/statements';
 import {
   resolveColumn,
   type ResolvedColumn,
@@ -73,8 +74,8 @@ export class VirtualBackend implements Backend {
     let total = 0;
     for (const target of this.targets) {
       const ctx = target.newContext();
-      const sql = countRows(target.resourceSql, translateQuery(query, ctx));
-      const [row] = await this.query(target, sql, ctx, options);
+      const statement = countRows(target.resourceSql, translateQuery(query, ctx));
+      const [row] = await this.query(target, renderSql(statement, ctx.dialect), options);
       total += Number(row.total);
     }
     return total;
@@ -91,14 +92,14 @@ export class VirtualBackend implements Backend {
       const column = columnOf(target, field, ctx);
       if (column === null) continue;
       const where = translateQuery(query, ctx);
-      const sql = distinctKeys(column.sql, target.resourceSql, where);
+      const statement = render(distinctKeys(column.sql, target.resourceSql, where), ctx);
       const builder = new KeySetBuilder(options.limit, options.describe, options.setting);
-      options.trace?.(this.traced(target, sql, ctx));
+      options.trace?.(this.traced(target, statement));
       // Each key goes into the builder as its row arrives (no cursor on PostgreSQL, so its
       // parallel workers may run the statement; no rows held); past the limit the builder throws.
       await target.forEachRow(
-        sql,
-        ctx.params.values,
+        statement.sql,
+        statement.params,
         (row) => builder.add(keyValue(row.k, column.column, target.timezone)),
         options.signal
       );
@@ -126,7 +127,10 @@ export class VirtualBackend implements Backend {
     return splitPredicate(predicate, async (leaf) => {
       const dsl = leafDsl(leaf, leaf.field);
       try {
-        for (const target of this.targets) translateQuery(dsl, target.newContext());
+        for (const target of this.targets) {
+          const ctx = target.newContext();
+          render(translateQuery(dsl, ctx), ctx);
+        }
         return dsl;
       } catch {
         return null;
@@ -160,26 +164,24 @@ export class VirtualBackend implements Backend {
       const selected = new Map<string, VirtualIndexColumn>(shown.map((c) => [c.name, c]));
       if (key !== undefined) selected.set(key, target.columns.get(key)!);
       const columns = [...selected.values()];
-      const select =
-        columns.length === 0
-          ? '1 AS one'
-          : columns.map((c) => ctx.dialect.quoteIdentifier(c.name)).join(', ');
       const where = translateQuery(query, ctx);
       const order =
-        key !== undefined && options.ordered !== false
-          ? ` ORDER BY ${ctx.dialect.quoteIdentifier(key)}`
-          : '';
-      let sql = selectRows(ctx.dialect, select, target.resourceSql, where, order);
+        key !== undefined && options.ordered !== false ? orderByColumn(ctx.dialect, key) : '';
       // One past the limit tells a cut stream from one that just fits.
-      if (limit !== Infinity) sql = ctx.dialect.limitOffset(sql, limit - read + 1, 0);
-      options.trace?.(this.traced(target, sql, ctx));
+      const paging = { limit: limit === Infinity ? null : limit - read + 1, offset: 0 };
+      const select = selectList(ctx.dialect, columns);
+      const statement = render(
+        selectRows(ctx.dialect, select, target.resourceSql, where, order, paging),
+        ctx
+      );
+      options.trace?.(this.traced(target, statement));
       let position = 0;
       // A read bounded by a small limit is held whole by its caller anyway: one plain statement
       // (one round trip, parallel workers allowed) beats a cursor's batches.
       const rows =
         limit - read <= ONE_STATEMENT_ROWS
-          ? await target.query(sql, ctx.params.values, options.signal)
-          : target.stream(sql, ctx.params.values, options.signal);
+          ? await target.query(statement.sql, statement.params, options.signal)
+          : target.stream(statement.sql, statement.params, options.signal);
       for await (const row of rows) {
         if (read === limit) {
           stream.truncated = true;
@@ -201,19 +203,23 @@ export class VirtualBackend implements Backend {
     }
   }
 
-  private query(target: VirtualTarget, sql: string, ctx: TranslationContext, options: CallOptions) {
-    options.trace?.(this.traced(target, sql, ctx));
-    return target.query(sql, ctx.params.values, options.signal);
+  private query(target: VirtualTarget, statement: Statement, options: CallOptions) {
+    options.trace?.(this.traced(target, statement));
+    return target.query(statement.sql, statement.params, options.signal);
   }
 
-  private traced(target: VirtualTarget, sql: string, ctx: TranslationContext) {
+  private traced(target: VirtualTarget, statement: Statement) {
     return {
       kind: 'sql' as const,
       datasource: target.definition.datasource,
-      sql,
-      params: [...ctx.params.values],
+      sql: statement.sql,
+      params: [...statement.params],
     };
   }
+}
+
+function render(fragment: SqlFragment, ctx: TranslationContext): Statement {
+  return renderSql(fragment, ctx.dialect);
 }
 
 /** The column behind a field of one index; `_id` is the key column (none without a key). */

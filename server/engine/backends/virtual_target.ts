@@ -1,7 +1,6 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { StoredVirtualIndex, VirtualIndexService } from '../catalog/virtual_index_service';
 import type { Connector, Row } from '../connectors/connector';
-import { ParamList } from '../sql/param_list';
 import { qualifiedName } from '../sql/qualified_name';
 import type { QueryLimits } from '../sql/query_limits';
 import type { TranslationContext } from '../sql/translation_context';
@@ -15,7 +14,7 @@ export interface VirtualTarget {
   /** The quoted, qualified table name. */
   resourceSql: string;
   timezone: string;
-  /** A fresh context (fresh parameters) for one statement; `now` is fixed per request. */
+  /** A context for one statement; `now` is fixed per request. */
   newContext(): TranslationContext;
   query(sql: string, params: unknown[], signal?: AbortSignal): Promise<Row[]>;
   forEachRow(
@@ -59,7 +58,6 @@ export async function openVirtualTarget(
       columns,
       key: definition.key,
       timezone: datasource.timezone,
-      params: new ParamList(dialect),
       now: options.now,
       limits: options.limits,
     }),

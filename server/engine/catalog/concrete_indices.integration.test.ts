@@ -5,10 +5,8 @@ import {
   jdbcFor,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+} from '../../../test/support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../../../test/support/api_paths';
 
 /**
  * The concrete index beside a virtual index follows the virtual index's columns when the virtual
@@ -66,17 +64,18 @@ describe('concrete index mapping after a virtual index update', () => {
       )
     );
     expect(
-      (await api.call('PUT', `${DS}/${datasource}`, { jdbc: jdbcFor('postgres', url) })).status
+      (await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc: jdbcFor('postgres', url) }))
+        .status
     ).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     const name = uniqueName('cm');
     cleanups.push(async () => {
-      await api.call('DELETE', `${VI}/${name}`);
+      await api.call('DELETE', `${VIRTUAL_INDICES}/${name}`);
       await openSearchClient().indices.delete({ index: name }, { ignore: [404] });
     });
 
     const put = (resource: string) =>
-      api.call('PUT', `${VI}/${name}`, { datasource, resource, key: 'id' });
+      api.call('PUT', `${VIRTUAL_INDICES}/${name}`, { datasource, resource, key: 'id' });
     expect((await put(tables.first)).status).toBe(201);
     expect(await mappingOf(name)).toEqual({ id: { type: 'long' }, label: { type: 'keyword' } });
 

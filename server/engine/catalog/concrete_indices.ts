@@ -4,7 +4,7 @@ import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gate
 import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
 
 /**
- * The empty OpenSearch index that stands beside each virtual index (spec §5): it lets security
+ * The empty OpenSearch index that stands beside each virtual index (docs/api/interface.md §5): it lets security
  * plugins grant permissions on the name and makes the name show up where indices are listed.
  * It is created as the current user, who therefore needs the right to create it.
  */

@@ -10,9 +10,8 @@ import {
   jdbcFor,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
-
-const BASE = '/_svc/connector/datasource';
+} from '../../../test/support/in_process_host';
+import { DATASOURCES } from '../../../test/support/api_paths';
 
 describe('removing a datasource’s stored password', () => {
   let api: FederationApi;
@@ -39,25 +38,29 @@ describe('removing a datasource’s stored password', () => {
     await admin.query(`CREATE USER '${user}'@'%', '${user}'@'localhost'`);
     await admin.query(`GRANT SELECT ON *.* TO '${user}'@'%', '${user}'@'localhost'`);
     const id = uniqueName('nopw-maria');
-    cleanups.push(() => api.call('DELETE', `${BASE}/${id}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${id}`));
     const jdbc = jdbcFor('mysql', url, { user });
 
-    const wrong = await api.call('PUT', `${BASE}/${id}`, {
+    const wrong = await api.call('PUT', `${DATASOURCES}/${id}`, {
       jdbc: { ...jdbc, password: 'wrong-by-mistake' },
     });
     expect(wrong.status, wrong.text).toBe(201);
-    expect((await api.call('POST', `${BASE}/${id}/_validate`)).status).toBe(502);
+    expect((await api.call('POST', `${DATASOURCES}/${id}/_validate`)).status).toBe(502);
 
-    const cleared = await api.call('PUT', `${BASE}/${id}`, { jdbc: { ...jdbc, password: '' } });
+    const cleared = await api.call('PUT', `${DATASOURCES}/${id}`, {
+      jdbc: { ...jdbc, password: '' },
+    });
     expect(cleared.status, cleared.text).toBe(200);
-    const read = await api.call('GET', `${BASE}/${id}`);
+    const read = await api.call('GET', `${DATASOURCES}/${id}`);
     expect(read.body._source.jdbc.password_set).toBe(false);
-    const validated = await api.call('POST', `${BASE}/${id}/_validate`);
+    const validated = await api.call('POST', `${DATASOURCES}/${id}/_validate`);
     expect(validated.status, validated.text).toBe(200);
 
     // Leaving the password out still keeps what is stored (here: nothing).
     const { password: _none, ...withoutPassword } = jdbc;
-    await api.call('PUT', `${BASE}/${id}`, { jdbc: withoutPassword });
-    expect((await api.call('GET', `${BASE}/${id}`)).body._source.jdbc.password_set).toBe(false);
+    await api.call('PUT', `${DATASOURCES}/${id}`, { jdbc: withoutPassword });
+    expect((await api.call('GET', `${DATASOURCES}/${id}`)).body._source.jdbc.password_set).toBe(
+      false
+    );
   });
 });

@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError } from '../errors';
+import { badRequestThrownBy } from '../../../test/support/bad_request';
 import { displayUrl, separateCredentials } from './jdbc_password';
 
 const PG = 'org.postgresql.Driver';
 const MARIADB = 'org.mariadb.jdbc.Driver';
 const MSSQL = 'com.microsoft.sqlserver.jdbc.SQLServerDriver';
-
-function rejection(run: () => unknown): FederationError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(FederationError);
-    expect((error as FederationError).status).toBe(400);
-    return error as FederationError;
-  }
-  throw new Error('expected a 400');
-}
 
 describe('separateCredentials', () => {
   it('leaves URLs without credentials alone', () => {
@@ -61,7 +50,7 @@ describe('separateCredentials', () => {
   });
 
   it('refuses conflicting values, naming where they came from but not what they are', () => {
-    const password = rejection(() =>
+    const password = badRequestThrownBy(() =>
       separateCredentials({
         driver: PG,
         url: 'jdbc:postgresql://h/db?password=FromUrl1',
@@ -71,7 +60,7 @@ describe('separateCredentials', () => {
     expect(password.reason).toContain('jdbc.password');
     expect(password.reason).toContain('jdbc.url parameter [password]');
     expect(password.reason).not.toMatch(/FromUrl1|FromBody1/);
-    const user = rejection(() =>
+    const user = badRequestThrownBy(() =>
       separateCredentials({ driver: MSSQL, url: 'jdbc:sqlserver://h;user=a;uid=b' })
     );
     expect(user.reason).toContain('user name is given more than once');
@@ -85,7 +74,7 @@ describe('separateCredentials', () => {
       'jdbc:sqlserver://h;password=A;B',
     ]) {
       const driver = url.startsWith('jdbc:postgresql') ? PG : MSSQL;
-      const error = rejection(() => separateCredentials({ driver, url }));
+      const error = badRequestThrownBy(() => separateCredentials({ driver, url }));
       expect(error.reason).not.toMatch(/X%ZZ|A;B|\[B|\bB\b/);
     }
   });

@@ -11,9 +11,8 @@ import {
   jdbcFor,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
-
-const BASE = '/_svc/connector/datasource';
+} from '../../../test/support/in_process_host';
+import { DATASOURCES } from '../../../test/support/api_paths';
 
 interface Metadata {
   catalogs: string[];
@@ -31,13 +30,13 @@ describe('datasource _metadata filtered by catalog and schema', () => {
   });
 
   afterAll(async () => {
-    for (const id of datasources) await api.call('DELETE', `${BASE}/${id}`);
+    for (const id of datasources) await api.call('DELETE', `${DATASOURCES}/${id}`);
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
     await api?.close();
   });
 
   async function metadata(id: string, query: string): Promise<Metadata> {
-    const response = await api.call('GET', `${BASE}/${id}/_metadata${query}`);
+    const response = await api.call('GET', `${DATASOURCES}/${id}/_metadata${query}`);
     expect(response.status, response.text).toBe(200);
     return response.body as Metadata;
   }
@@ -58,7 +57,7 @@ describe('datasource _metadata filtered by catalog and schema', () => {
     const id = uniqueName('meta-pg');
     datasources.push(id);
     expect(
-      (await api.call('PUT', `${BASE}/${id}`, { jdbc: jdbcFor('postgres', url) })).status
+      (await api.call('PUT', `${DATASOURCES}/${id}`, { jdbc: jdbcFor('postgres', url) })).status
     ).toBe(201);
 
     const all = await metadata(id, '');
@@ -97,7 +96,7 @@ describe('datasource _metadata filtered by catalog and schema', () => {
     const id = uniqueName('meta-pg-own');
     datasources.push(id);
     expect(
-      (await api.call('PUT', `${BASE}/${id}`, { jdbc: jdbcFor('postgres', url) })).status
+      (await api.call('PUT', `${DATASOURCES}/${id}`, { jdbc: jdbcFor('postgres', url) })).status
     ).toBe(201);
 
     const all = await metadata(id, '');
@@ -121,9 +120,9 @@ describe('datasource _metadata filtered by catalog and schema', () => {
     }
     const id = uniqueName('meta-maria');
     datasources.push(id);
-    expect((await api.call('PUT', `${BASE}/${id}`, { jdbc: jdbcFor('mysql', url) })).status).toBe(
-      201
-    );
+    expect(
+      (await api.call('PUT', `${DATASOURCES}/${id}`, { jdbc: jdbcFor('mysql', url) })).status
+    ).toBe(201);
 
     const all = await metadata(id, '');
     expect(all.catalogs).toContain(database);

@@ -86,7 +86,7 @@ export class VirtualIndexService {
     return listResponse(started, await this.store.list(), publicView);
   }
 
-  /** Removes the catalog entry; the concrete index stays (spec §8.2.12). */
+  /** Removes the catalog entry; the concrete index stays (docs/api/interface.md §8.2.12). */
   async delete(id: string): Promise<WriteResult> {
     assertVirtualIndexId(id);
     const result = await this.store.delete(id);

@@ -7,7 +7,7 @@ import type { ConnectorKind, ResourceRef, Row } from '../sql/remote_types';
 
 export type { ConnectorKind, ResourceRef, Row };
 
-/** Index field types a remote column maps to (spec §2.3); null: skipped, not understood. */
+/** Index field types a remote column maps to (docs/api/interface.md §2.3); null: skipped, not understood. */
 export type MappedType = 'keyword' | 'boolean' | 'date' | 'long' | 'double';
 
 export interface RemoteColumn {

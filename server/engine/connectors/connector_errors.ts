@@ -1,7 +1,16 @@
 /** The errors a connector reports, in words a user can act on (jdbc.url, login, resource). */
 import { FederationError } from '../errors';
 import type { ResourceRef } from './connector';
+import type { ConnectorLimits } from './connector_limits';
 import { errorMessage } from './driver_errors';
+
+/** What a database's error translation words its errors with. */
+export interface ErrorContext<Spec> {
+  spec: Spec;
+  limits: ConnectorLimits;
+  /** The statement timeout in force, for the 504's reason. */
+  timeoutMs: number;
+}
 
 export function connectionError(address: string, detail: string, cause?: unknown) {
   return new FederationError(
@@ -10,6 +19,16 @@ export function connectionError(address: string, detail: string, cause?: unknown
     `cannot connect to the datasource at [${address}]: ${detail}`,
     {},
     { cause }
+  );
+}
+
+/** No pooled connection within the connect timeout: a silent server and a full pool look alike. */
+export function poolWaitError(address: string, limits: ConnectorLimits, cause?: unknown) {
+  return connectionError(
+    address,
+    `no connection within ${limits.connectTimeoutMs}ms (the server did not answer, ` +
+      `or all ${limits.poolSize} pooled connections stayed busy)`,
+    cause
   );
 }
 

@@ -1,6 +1,6 @@
 /**
- * Turns a datasource's `jdbc` settings (spec §2.1) into the connection settings of one Node
- * driver (DESIGN §3 "Driver mapping"): the driver table (jdbc/driver_table.ts) says which
+ * Turns a datasource's `jdbc` settings (docs/api/interface.md §2.1) into the connection settings of one Node
+ * driver (docs/api/semantics.md "Driver mapping"): the driver table (jdbc/driver_table.ts) says which
  * database the driver class and URL prefix name, and that database's folder reads its URL
  * (postgres/postgres_url.ts, ...). Anything else is a 400 that names the problem and lists what
  * is supported.

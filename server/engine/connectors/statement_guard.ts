@@ -4,6 +4,18 @@ import { abortedError, timeoutError } from './connector_errors';
 
 export type StopReason = 'aborted' | 'timeout';
 
+/** How a database's statement timeout is counted, client-side. */
+export interface DeadlineRule {
+  /** Extra time past a timeout the server enforces itself, so that its own error wins; 0: none. */
+  graceMs: number;
+  /**
+   * False: each round trip gets the whole timeout, as a server that enforces it counts it. True:
+   * the timeout is one budget for the whole statement (the wait for a connection included),
+   * spent only while the database works, for a database that enforces none itself (SQLite).
+   */
+  budget: boolean;
+}
+
 /**
  * Watches one statement for the caller's AbortSignal and a client-side deadline. The connector
  * tells it how to stop the statement (`onStop`) once it runs on a connection; the reason is
@@ -18,16 +30,33 @@ export class StatementGuard {
   private stopReason: StopReason | null = null;
   private stopHandler: ((reason: StopReason) => void) | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private readonly signal: AbortSignal | undefined;
-  private readonly graceMs: number;
+  private readonly callerSignal: AbortSignal | undefined;
+  private readonly rule: DeadlineRule;
+  /** What is left of a budget (`rule.budget`), and since when the running timer spends it. */
+  private remainingMs: number;
+  private spendingSince: number | null = null;
+  private stopSignal: AbortController | null = null;
   private readonly onAbort = () => this.stop('aborted');
 
-  constructor(options: QueryOptions | undefined, defaultTimeoutMs: number, graceMs: number) {
-    this.signal = options?.signal;
+  constructor(options: QueryOptions | undefined, defaultTimeoutMs: number, rule: DeadlineRule) {
+    this.callerSignal = options?.signal;
     this.timeoutMs = Math.max(0, options?.timeoutMs ?? defaultTimeoutMs);
-    this.graceMs = graceMs;
-    if (this.signal?.aborted) throw abortedError();
-    this.signal?.addEventListener('abort', this.onAbort, { once: true });
+    this.rule = rule;
+    this.remainingMs = this.timeoutMs + this.rule.graceMs;
+    if (this.callerSignal?.aborted) throw abortedError();
+    this.callerSignal?.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /**
+   * Aborts, with the 499 or 504 as its reason, once the statement is stopped: for driver calls
+   * that take a signal (a pool that queues waiters drops the one nobody waits for any more).
+   */
+  get signal(): AbortSignal {
+    if (!this.stopSignal) {
+      this.stopSignal = new AbortController();
+      if (this.stopReason) this.stopSignal.abort(this.stoppedError());
+    }
+    return this.stopSignal.signal;
   }
 
   get reason(): StopReason | null {
@@ -46,15 +75,25 @@ export class StatementGuard {
    */
   arm(ms?: number): void {
     this.disarm();
-    const deadline = ms ?? (this.timeoutMs > 0 ? this.timeoutMs + this.graceMs : 0);
-    if (deadline <= 0 || this.stopReason) return;
-    this.timer = setTimeout(() => this.stop('timeout'), deadline);
-    this.timer.unref();
+    if (this.stopReason) return;
+    if (this.rule.budget && ms === undefined) {
+      if (this.timeoutMs === 0) return;
+      // A budget spent to the last millisecond is due now: the next round trip must not start.
+      if (this.remainingMs <= 0) return this.stop('timeout');
+      // The global performance, not perf_hooks': fake timers in tests replace only the global.
+      this.spendingSince = performance.now();
+      this.startTimer(this.remainingMs);
+      return;
+    }
+    const deadline = ms ?? (this.timeoutMs > 0 ? this.timeoutMs + this.rule.graceMs : 0);
+    if (deadline > 0) this.startTimer(deadline);
   }
 
   disarm(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.spendingSince !== null) this.remainingMs -= performance.now() - this.spendingSince;
+    this.spendingSince = null;
   }
 
   /** Throws the 499/504 if the statement has been stopped. */
@@ -110,8 +149,13 @@ export class StatementGuard {
 
   dispose(): void {
     this.disarm();
-    this.signal?.removeEventListener('abort', this.onAbort);
+    this.callerSignal?.removeEventListener('abort', this.onAbort);
     this.stopHandler = null;
+  }
+
+  private startTimer(ms: number): void {
+    this.timer = setTimeout(() => this.stop('timeout'), ms);
+    this.timer.unref();
   }
 
   private stoppedError(cause?: unknown): FederationError {
@@ -124,6 +168,7 @@ export class StatementGuard {
     if (this.stopReason) return;
     this.stopReason = reason;
     this.disarm();
+    this.stopSignal?.abort(this.stoppedError());
     this.stopHandler?.(reason);
   }
 }

@@ -9,7 +9,8 @@ import type { Expression } from '../../../common/gql/ast';
 import type { BackendDocument } from '../backends/backend';
 import type { FieldPredicate, ScalarValue } from '../backends/field_predicate';
 import { FederationError } from '../errors';
-import { at, walkExpression } from './query_binding';
+import { walkExpression } from '../../../common/gql/expression_walk';
+import { at } from './query_errors';
 
 /** One document per node id; undefined for nodes not bound yet. */
 export type Binding = ReadonlyArray<BackendDocument | undefined>;

@@ -1,5 +1,5 @@
 /**
- * The graph data model of a `/svc/_graph` request (DESIGN.md §3): entities are labelled sets of
+ * The graph data model of a `/svc/_graph` request (docs/api/semantics.md): entities are labelled sets of
  * indices, relations are directed equality joins between a field of one entity and a field of
  * another. Shape errors name the offending part as a JSON path (`[model.relations[0].to]`). The
  * shape itself lives in common/ (the app's model editor validates against the same schema); this

@@ -1,27 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { parseGql } from '../../../common/gql';
 import { parseGraphModel } from './graph_model';
-import { nodeKeyFields, planGraph, type GraphPlan, type PlanStep } from './graph_plan';
-import { bindQuery, type BoundQuery } from './query_binding';
+import { socialModel } from '../../../test/support/graph_models';
+import type { BoundQuery } from './bound_query';
+import { nodeKeyFields, planCounts, planGraph, type GraphPlan, type PlanStep } from './graph_plan';
+import { bindQuery } from './query_binding';
 
-const MODEL = parseGraphModel({
-  label: 'social',
-  entities: [
-    { label: 'Person', indices: ['people'] },
-    { label: 'Forum', indices: ['forums'] },
-    { label: 'Post', indices: ['posts'] },
-  ],
-  relations: [
-    { label: 'hasMember', from: { entity: 'Forum', field: 'members' }, to: { entity: 'Person' } },
-    { label: 'KNOWS', from: { entity: 'Person', field: 'knows' }, to: { entity: 'Person' } },
-    { label: 'LIKES', from: { entity: 'Person', field: 'likes' }, to: { entity: 'Post' } },
-  ],
-});
+const MODEL = parseGraphModel(
+  socialModel(['Person', 'Forum', 'Post'], ['hasMember', 'KNOWS', 'LIKES'])
+);
 
 function bind(match: string): BoundQuery {
   const result = parseGql(`SELECT COUNT(*) FROM "social" MATCH ${match}`);
   expect(result.errors).toEqual([]);
   return bindQuery(result.statement!, MODEL, { maxHops: 3 });
+}
+
+/**
+ * Plans as the service does: count steps for the counted nodes (a null count: not counted),
+ * then the rest from what they found.
+ */
+function planFromCounts(
+  query: BoundQuery,
+  counts: ReadonlyArray<number | null>,
+  keyFields?: ReadonlyArray<ReadonlySet<string>>
+): GraphPlan {
+  const steps = planCounts(
+    query,
+    counts.map((count) => count !== null)
+  );
+  return planGraph(
+    query,
+    steps.map((step) => ({ step, rows: counts[step.node]! })),
+    keyFields
+  );
 }
 
 /** Steps as compact tuples, so a whole plan reads in one assertion. */
@@ -30,9 +42,11 @@ function outline(plan: GraphPlan): string[] {
     const where =
       step.kind === 'reduce'
         ? ` ${step.from}>${step.to} e${step.edge}`
-        : 'node' in step
-          ? ` n${step.node}`
-          : '';
+        : step.kind === 'expand'
+          ? ` e${step.edge}`
+          : 'node' in step
+            ? ` n${step.node}`
+            : '';
     return `${step.id} ${step.kind}${where} [${step.inputs.join(',')}]`;
   });
 }
@@ -40,7 +54,7 @@ function outline(plan: GraphPlan): string[] {
 describe('planGraph', () => {
   it('plans one node: count, fetch, assemble', () => {
     const query = bind('(p:Person)');
-    const plan = planGraph(query, [7]);
+    const plan = planFromCounts(query, [7]);
     expect(plan.steps).toEqual([
       { id: 1, kind: 'count', node: 0, pattern: '(p:Person)', estimatedRows: 7, inputs: [] },
       { id: 2, kind: 'fetch', node: 0, pattern: '(p:Person)', estimatedRows: 7, inputs: [1] },
@@ -52,7 +66,7 @@ describe('planGraph', () => {
 
   it('starts from the node with the fewest documents and explains why', () => {
     const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:LIKES]->(c:Post)');
-    const plan = planGraph(query, [100, 50, 10]);
+    const plan = planFromCounts(query, [100, 50, 10]);
     expect(plan.start).toEqual({
       node: 2,
       reason: 'fewest matching documents (10) of (a:Person): 100, (b:Person): 50, (c:Post): 10',
@@ -65,14 +79,14 @@ describe('planGraph', () => {
   });
 
   it('breaks count ties by node order', () => {
-    const plan = planGraph(bind('(a:Person)-[:KNOWS]->(b:Person)'), [5, 5]);
+    const plan = planFromCounts(bind('(a:Person)-[:KNOWS]->(b:Person)'), [5, 5]);
     expect(plan.start.node).toBe(0);
     expect(plan.order).toEqual([0, 1]);
   });
 
   it('reduces forward along the walk, then backward, then fetches and assembles', () => {
     const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:LIKES]->(c:Post)');
-    const plan = planGraph(query, [100, 50, 10]);
+    const plan = planFromCounts(query, [100, 50, 10]);
     expect(outline(plan)).toEqual([
       '1 count n0 []',
       '2 count n1 []',
@@ -103,13 +117,13 @@ describe('planGraph', () => {
   it('walks breadth-first, nearest neighbours by fewest documents first', () => {
     // A chain a - b - c - d starting at b: breadth-first visits a and c before d.
     const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(d:Person)');
-    expect(planGraph(query, [50, 1, 20, 5]).order).toEqual([1, 2, 0, 3]);
-    expect(planGraph(query, [10, 1, 20, 5]).order).toEqual([1, 0, 2, 3]);
+    expect(planFromCounts(query, [50, 1, 20, 5]).order).toEqual([1, 2, 0, 3]);
+    expect(planFromCounts(query, [10, 1, 20, 5]).order).toEqual([1, 0, 2, 3]);
   });
 
   it('narrows each end of an edge that closes a cycle once, between the two passes', () => {
     const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(a)');
-    const plan = planGraph(query, [5, 10, 20]);
+    const plan = planFromCounts(query, [5, 10, 20]);
     expect(plan.order).toEqual([0, 1, 2]);
     expect([...plan.joinEdge]).toEqual([
       [1, 0],
@@ -134,14 +148,14 @@ describe('planGraph', () => {
   });
 
   it('does not reduce along an edge from a node to itself', () => {
-    const plan = planGraph(bind('(a:Person)-[:KNOWS]->(a)'), [3]);
+    const plan = planFromCounts(bind('(a:Person)-[:KNOWS]->(a)'), [3]);
     expect(outline(plan)).toEqual(['1 count n0 []', '2 fetch n0 [1]', '3 assemble [2]']);
     expect(plan.steps.at(-1)!.pattern).toBe('(a:Person)-[$1:KNOWS]->(a:Person)');
   });
 
   it('plans disconnected components one after the other, smallest first', () => {
     const query = bind('(p:Person), (f:Forum)-[:hasMember]->(m:Person)');
-    const plan = planGraph(query, [10, 3, 40]);
+    const plan = planFromCounts(query, [10, 3, 40]);
     expect(plan.order).toEqual([1, 2, 0]);
     expect([...plan.joinEdge]).toEqual([[2, 0]]);
     expect(outline(plan)).toEqual([
@@ -161,7 +175,7 @@ describe('planGraph', () => {
 
   it('estimates from the counts: a reduce expects about one key per document it starts from', () => {
     const query = bind('(f:Forum)-[:hasMember]->(p:Person)');
-    const plan = planGraph(query, [2, 1000]);
+    const plan = planFromCounts(query, [2, 1000]);
     const byId = new Map(plan.steps.map((s) => [s.id, s.estimatedRows]));
     expect(byId.get(1)).toBe(2);
     expect(byId.get(2)).toBe(1000);
@@ -204,7 +218,7 @@ describe('planGraph', () => {
       new Set(['_id', 'id']),
     ]);
     // Only the articles had a condition, so only they were counted (27).
-    const plan = planGraph(query, [27, null, null], nodeKeyFields(query, demo));
+    const plan = planFromCounts(query, [27, null, null], nodeKeyFields(query, demo));
     expect(
       plan.steps.map((s) => `${outline({ ...plan, steps: [s] })[0]} ~${s.estimatedRows}`)
     ).toEqual([
@@ -221,13 +235,13 @@ describe('planGraph', () => {
       '9 assemble [6,7,8] ~Infinity',
     ]);
     // With the investments counted too, their own count bounds them.
-    const counted = planGraph(query, [27, null, 81], nodeKeyFields(query, demo));
+    const counted = planFromCounts(query, [27, null, 81], nodeKeyFields(query, demo));
     expect(counted.steps.find((s) => s.kind === 'fetch' && s.node === 2)?.estimatedRows).toBe(81);
   });
 
   it('does not narrow estimates along a quantified edge', () => {
     const query = bind('(a:Person WHERE "x")-[:KNOWS]->{1,3}(b:Person)');
-    const plan = planGraph(query, [1, 100]);
+    const plan = planFromCounts(query, [1, 100]);
     const reduces = plan.steps.filter((s) => s.kind === 'reduce');
     expect(reduces.map((s) => s.pattern)).toEqual([
       '(a:Person)-[$1:KNOWS]->{1,3}(b:Person)',
@@ -238,11 +252,60 @@ describe('planGraph', () => {
     expect(reduces.map((s) => s.estimatedRows)).toEqual([1, 100]);
   });
 
+  it('reads the paths of each quantified edge in an expand step, after every fetch, before assembly', () => {
+    const query = bind(
+      '(a:Person WHERE "x")-[:KNOWS]->{1,3}(b:Person)-[:LIKES]->(c:Post), (b)-[:KNOWS]-{2,2}(d:Person)'
+    );
+    const plan = planFromCounts(query, [1, null, null, null]);
+    expect(outline(plan).slice(-7)).toEqual([
+      '8 fetch n0 [7]',
+      '9 fetch n1 [6]',
+      '10 fetch n2 [3]',
+      '11 fetch n3 [4]',
+      '12 expand e0 [8,9,10,11]',
+      '13 expand e2 [8,9,10,11]',
+      '14 assemble [8,9,10,11,12,13]',
+    ]);
+    const expands = plan.steps.filter((s) => s.kind === 'expand');
+    expect(expands.map((s) => s.pattern)).toEqual([
+      '(a:Person)-[$1:KNOWS]->{1,3}(b:Person)',
+      '(b:Person)-[$3:KNOWS]-{2,2}(d:Person)',
+    ]);
+    // How many documents a path passes through, nothing tells before they are read.
+    for (const step of expands) expect(step.estimatedRows).toBe(Infinity);
+  });
+
+  it('counts the nodes with conditions, or every node when none has any', () => {
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person)-[:LIKES]->(c:Post)');
+    expect(planCounts(query, [false, true, false]).map((s) => s.node)).toEqual([1]);
+    expect(planCounts(query, [false, false, false]).map((s) => s.node)).toEqual([0, 1, 2]);
+  });
+
+  it('allocates the count steps first, in node order, and the rest after them', () => {
+    const query = bind('(a:Person)-[:KNOWS]->(b:Person WHERE "x")-[:LIKES]->(c:Post WHERE "y")');
+    const counts = planCounts(query, [false, true, true]);
+    // Nothing is known of a count before it runs.
+    expect(counts).toEqual([
+      { id: 1, kind: 'count', node: 1, pattern: '(b:Person)', estimatedRows: Infinity, inputs: [] },
+      { id: 2, kind: 'count', node: 2, pattern: '(c:Post)', estimatedRows: Infinity, inputs: [] },
+    ]);
+    const plan = planGraph(query, [
+      { step: counts[0], rows: 30 },
+      { step: counts[1], rows: 5 },
+    ]);
+    expect(plan.steps.slice(0, 2)).toEqual([
+      { ...counts[0], estimatedRows: 30 },
+      { ...counts[1], estimatedRows: 5 },
+    ]);
+    expect(plan.start.node).toBe(2);
+    expect(plan.steps.map((s) => s.id)).toEqual(plan.steps.map((_, i) => i + 1));
+  });
+
   it('gives steps ids 1..n in order, each input an earlier step', () => {
     const query = bind(
       '(a:Person)-[:KNOWS]->(b:Person)-[:KNOWS]->(c:Person)-[:KNOWS]->(a), (c)-[:LIKES]->(x:Post), (f:Forum)'
     );
-    const plan = planGraph(query, [4, 8, 2, 16, 1]);
+    const plan = planFromCounts(query, [4, 8, 2, 16, 1]);
     plan.steps.forEach((step, i) => {
       expect(step.id).toBe(i + 1);
       for (const input of step.inputs) expect(input).toBeLessThan(step.id);

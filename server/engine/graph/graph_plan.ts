@@ -1,51 +1,69 @@
 /**
  * The plan of a graph query: a small immutable list of steps with ids (Trino's PlanNode is the
- * model), each naming the inputs it depends on, so `steps`, `EXPLAIN` and the app's chart all
- * come from here. Execution counts rows and time per step id, beside the plan, never in it.
+ * model), each naming the inputs it depends on, so `steps`, `EXPLAIN`, the app's chart and the
+ * executor (plan_execution.ts) all come from here. Execution counts rows and time per step id,
+ * beside the plan, never in it. The planner allocates every id.
  *
+ * Planned in two stages, because where the plan starts depends on what the counts find: first
+ * the count steps (`planCounts`), then, from their results, the rest (`planGraph`), ids going on.
  * The plan starts from the most selective node (fewest matching documents), walks the pattern
  * breadth-first narrowing each node by its neighbour's keys (semi-joins), walks back narrowing
- * each node by the nodes after it, then fetches each node's surviving documents and assembles
- * rows. On a pattern without cycles the two passes leave only documents that are in some row.
+ * each node by the nodes after it, then fetches each node's surviving documents, the documents
+ * each quantified edge's paths may pass through, and assembles rows. On a pattern without
+ * cycles the two passes leave only documents that are in some row.
  */
+import type { BoundEdge, BoundQuery } from './bound_query';
 import type { GraphModel } from './graph_model';
-import { edgePatternText, matchText, type BoundEdge, type BoundQuery } from './query_binding';
+import { edgePatternText, matchText } from './pattern_text';
 
-export type PlanStep =
-  | {
-      readonly id: number;
-      readonly kind: 'count';
-      readonly node: number;
-      readonly pattern: string;
-      readonly estimatedRows: number;
-      readonly inputs: readonly number[];
-    }
-  | {
-      readonly id: number;
-      readonly kind: 'reduce';
-      readonly edge: number;
-      /** The node whose keys narrow `to`. */
-      readonly from: number;
-      readonly to: number;
-      readonly pattern: string;
-      readonly estimatedRows: number;
-      readonly inputs: readonly number[];
-    }
-  | {
-      readonly id: number;
-      readonly kind: 'fetch';
-      readonly node: number;
-      readonly pattern: string;
-      readonly estimatedRows: number;
-      readonly inputs: readonly number[];
-    }
-  | {
-      readonly id: number;
-      readonly kind: 'assemble';
-      readonly pattern: string;
-      readonly estimatedRows: number;
-      readonly inputs: readonly number[];
-    };
+interface StepBase {
+  readonly id: number;
+  readonly pattern: string;
+  /** Infinity when nothing bounds it yet (answered as null: "unknown"). */
+  readonly estimatedRows: number;
+  /** Ids of the steps this one depends on, each earlier in the plan. */
+  readonly inputs: readonly number[];
+}
+
+/** How many documents match a node's own conditions. */
+export interface CountStep extends StepBase {
+  readonly kind: 'count';
+  readonly node: number;
+}
+
+/** Narrows `to` to the documents the keys of `from` reach along `edge` (a semi-join). */
+export interface ReduceStep extends StepBase {
+  readonly kind: 'reduce';
+  readonly edge: number;
+  /** The node whose keys narrow `to`. */
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Reads a node's surviving documents. */
+export interface FetchStep extends StepBase {
+  readonly kind: 'fetch';
+  readonly node: number;
+}
+
+/** Reads the documents a quantified edge's paths may pass through (see quantified_hops.ts). */
+export interface ExpandStep extends StepBase {
+  readonly kind: 'expand';
+  readonly edge: number;
+}
+
+/** Binds the fetched documents into rows and shapes them into the answer. */
+export interface AssembleStep extends StepBase {
+  readonly kind: 'assemble';
+}
+
+export type PlanStep = CountStep | ReduceStep | FetchStep | ExpandStep | AssembleStep;
+
+/** What a count step found: the node's matching documents. */
+export interface CountResult {
+  readonly step: CountStep;
+  readonly rows: number;
+}
 
 export interface GraphPlan {
   readonly steps: readonly PlanStep[];
@@ -57,10 +75,29 @@ export interface GraphPlan {
 }
 
 /**
- * `counts[node]` is the node's matching documents, or null for a node that was not counted (it
- * has no condition of its own and another node has one, so it cannot be the start and counting
- * it would read it whole). `keyFields[node]` are the node's fields that identify one document
- * (its entities' ids; see `nodeKeyFields`).
+ * The first stage: a count step for each node with conditions of its own, in node order; for
+ * every node when none has any. A node without conditions beside one that has some cannot be the
+ * start, and counting it would read it whole (a full scan on a SQL table). Nothing is known
+ * before the counts run.
+ */
+export function planCounts(query: BoundQuery, hasConditions: readonly boolean[]): CountStep[] {
+  const counted = (node: number) => hasConditions[node] || !hasConditions.some(Boolean);
+  return query.nodes
+    .filter((node) => counted(node.id))
+    .map((node, i) => ({
+      id: i + 1,
+      kind: 'count',
+      node: node.id,
+      pattern: `(${node.display})`,
+      estimatedRows: Infinity,
+      inputs: [],
+    }));
+}
+
+/**
+ * The whole plan, from the count steps and what they found; the steps after them take the ids
+ * that follow. A node without a count step was not counted (see `planCounts`). `keyFields[node]`
+ * are the node's fields that identify one document (its entities' ids; see `nodeKeyFields`).
  *
  * Each step's estimate is what that step will see, from what is known before it runs; a number
  * that cannot be derived stays Infinity (answered as null: "unknown"), never a neighbour's number
@@ -69,56 +106,23 @@ export interface GraphPlan {
  */
 export function planGraph(
   query: BoundQuery,
-  counts: ReadonlyArray<number | null>,
+  counted: readonly CountResult[],
   keyFields: ReadonlyArray<ReadonlySet<string>> = []
 ): GraphPlan {
+  const counts: Array<number | null> = query.nodes.map(() => null);
+  for (const { step, rows } of counted) counts[step.node] = rows;
   const steps: PlanStep[] = [];
   const nodeText = (id: number) => `(${query.nodes[id].display})`;
   const lastStepOf = new Map<number, number>();
+  let lastId = Math.max(0, ...counted.map(({ step }) => step.id));
+  const nextId = () => ++lastId;
+  for (const { step, rows } of counted) {
+    steps.push({ ...step, estimatedRows: rows });
+    lastStepOf.set(step.node, step.id);
+  }
   const known = counts.map((c) => c ?? Infinity);
-  for (const node of countedNodes(counts)) {
-    const id = steps.length + 1;
-    steps.push({
-      id,
-      kind: 'count',
-      node,
-      pattern: nodeText(node),
-      estimatedRows: known[node],
-      inputs: [],
-    });
-    lastStepOf.set(node, id);
-  }
   const estimate = [...known];
-  const adjacency = new Map<number, BoundEdge[]>(query.nodes.map((n) => [n.id, []]));
-  for (const edge of query.edges) {
-    adjacency.get(edge.left)!.push(edge);
-    if (edge.right !== edge.left) adjacency.get(edge.right)!.push(edge);
-  }
-  // Breadth-first from the most selective node of each component, components by size.
-  const order: number[] = [];
-  const joinEdge = new Map<number, number>();
-  const seen = new Set<number>();
-  const byCount = [...query.nodes.map((n) => n.id)].sort((a, b) => known[a] - known[b] || a - b);
-  for (const root of byCount) {
-    if (seen.has(root)) continue;
-    seen.add(root);
-    const queue = [root];
-    while (queue.length > 0) {
-      const node = queue.shift()!;
-      order.push(node);
-      const next = adjacency
-        .get(node)!
-        .map((edge) => ({ edge, other: edge.left === node ? edge.right : edge.left }))
-        .filter(({ other }) => !seen.has(other))
-        .sort((a, b) => known[a.other] - known[b.other] || a.other - b.other);
-      for (const { edge, other } of next) {
-        if (seen.has(other)) continue;
-        seen.add(other);
-        joinEdge.set(other, edge.id);
-        queue.push(other);
-      }
-    }
-  }
+  const { order, joinEdge } = joinOrder(query, known);
   /** About how many documents of `to` the keys of `from` find along `edge`. */
   const reachedDocuments = (edge: BoundEdge, from: number, to: number): number => {
     // Both counted: each document of `from` links to about counts[to] / counts[from] of `to`.
@@ -131,7 +135,7 @@ export function planGraph(
     return Infinity;
   };
   const reduce = (edge: BoundEdge, from: number, to: number) => {
-    const id = steps.length + 1;
+    const id = nextId();
     const inputs = [lastStepOf.get(from), lastStepOf.get(to)].filter(
       (i): i is number => i !== undefined
     );
@@ -172,7 +176,7 @@ export function planGraph(
     reduce(edge, node, edge.left === node ? edge.right : edge.left);
   }
   for (const node of order) {
-    const id = steps.length + 1;
+    const id = nextId();
     steps.push({
       id,
       kind: 'fetch',
@@ -184,12 +188,28 @@ export function planGraph(
     lastStepOf.set(node, id);
   }
   const fetches = order.map((node) => lastStepOf.get(node)!);
+  // A quantified edge's paths are read once every node's documents are: a narrowing that empties
+  // a node leaves no row, and then no path worth reading.
+  const expands = query.edges
+    .filter((edge) => edge.quantifier)
+    .map((edge): ExpandStep => {
+      const step: ExpandStep = {
+        id: nextId(),
+        kind: 'expand',
+        edge: edge.id,
+        pattern: edgePatternText(query, edge),
+        estimatedRows: Infinity,
+        inputs: fetches,
+      };
+      steps.push(step);
+      return step;
+    });
   steps.push({
-    id: steps.length + 1,
+    id: nextId(),
     kind: 'assemble',
     pattern: matchText(query),
     estimatedRows: Math.max(...order.map((n) => estimate[n]), 0),
-    inputs: fetches,
+    inputs: [...fetches, ...expands.map((s) => s.id)],
   });
   const start = order[0];
   return {
@@ -204,6 +224,46 @@ export function planGraph(
           : `fewest matching documents (${counts[start]}) of ${query.nodes.map((n) => `${nodeText(n.id)}: ${counts[n.id] ?? 'not counted (no condition of its own)'}`).join(', ')}`,
     },
   };
+}
+
+/**
+ * Breadth-first from the most selective node of each component, components by size: the order
+ * nodes are narrowed and bound in, and the edge that joins each to an earlier one.
+ */
+function joinOrder(
+  query: BoundQuery,
+  known: readonly number[]
+): { order: number[]; joinEdge: Map<number, number> } {
+  const adjacency = new Map<number, BoundEdge[]>(query.nodes.map((n) => [n.id, []]));
+  for (const edge of query.edges) {
+    adjacency.get(edge.left)!.push(edge);
+    if (edge.right !== edge.left) adjacency.get(edge.right)!.push(edge);
+  }
+  const order: number[] = [];
+  const joinEdge = new Map<number, number>();
+  const seen = new Set<number>();
+  const byCount = [...query.nodes.map((n) => n.id)].sort((a, b) => known[a] - known[b] || a - b);
+  for (const root of byCount) {
+    if (seen.has(root)) continue;
+    seen.add(root);
+    const queue = [root];
+    while (queue.length > 0) {
+      const node = queue.shift()!;
+      order.push(node);
+      const next = adjacency
+        .get(node)!
+        .map((edge) => ({ edge, other: edge.left === node ? edge.right : edge.left }))
+        .filter(({ other }) => !seen.has(other))
+        .sort((a, b) => known[a.other] - known[b.other] || a.other - b.other);
+      for (const { edge, other } of next) {
+        if (seen.has(other)) continue;
+        seen.add(other);
+        joinEdge.set(other, edge.id);
+        queue.push(other);
+      }
+    }
+  }
+  return { order, joinEdge };
 }
 
 /** The fields of `to` a reduce from `from` looks its keys up in (one per orientation). */
@@ -222,9 +282,4 @@ export function nodeKeyFields(query: BoundQuery, model: GraphModel): Array<Set<s
     (node) =>
       new Set(['_id', ...node.labels.flatMap((label) => model.entities.get(label)?.id ?? [])])
   );
-}
-
-/** The nodes that were counted, in node order: the count steps' order (ids 1, 2, ...). */
-export function countedNodes(counts: ReadonlyArray<number | null>): number[] {
-  return counts.flatMap((count, node) => (count === null ? [] : [node]));
 }

@@ -6,12 +6,17 @@
  * same 400 on an OpenSearch entity and on a virtual-index entity.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseSkip, openSearchClient, uniqueName } from '../../../test/bed/context';
+import {
+  databaseSkip,
+  openSearchClient,
+  openSearchUrl,
+  uniqueName,
+} from '../../../test/bed/context';
 import { runSql } from '../../../test/bed/run_sql';
 import { errorFormatProblem } from '../../../test/fuzz/checker';
-import { startHostProcess, type HostHandle } from '../../../test/fuzz/host_handle';
+import { startHostProcess, type HostProcess } from '../../../test/support/host_process';
 import { send } from '../../../test/fuzz/raw_client';
-import { jdbcFor } from '../../../test/integration/federation_api';
+import { jdbcFor } from '../../../test/support/in_process_host';
 
 const ROWS = 2_000;
 /** The issue's data: about 166 people per company, every pair of them linked by SAME. */
@@ -23,7 +28,7 @@ describe.skipIf(databaseSkip('postgres'))('graph queries cannot freeze or exhaus
   const datasource = uniqueName('graph-safety-ds');
   const virtual = uniqueName('graph-safety-people');
   const articles = uniqueName('graph-safety-articles');
-  let host: HostHandle;
+  let host: HostProcess;
   const model = {
     label: 'p',
     entities: [
@@ -64,7 +69,7 @@ describe.skipIf(databaseSkip('postgres'))('graph queries cannot freeze or exhaus
     });
     // Default limits, so the host is bounded by what ships; a deadline that ends a run-away
     // query well before this test's own timeouts.
-    host = await startHostProcess({ graphTimeoutMs: 30_000 });
+    host = await startHostProcess(openSearchUrl(), { graphTimeoutMs: 30_000 });
     const ds = await host.call('PUT', `/_svc/connector/datasource/${datasource}`, {
       jdbc: jdbcFor('postgres', pgUrl()),
     });

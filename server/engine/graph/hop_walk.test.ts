@@ -5,17 +5,13 @@ import { FederationError } from '../errors';
 import { WorkBudget } from '../work_budget';
 import { parseGraphModel } from './graph_model';
 import { documentIdentity, HopWalk, PathSteps, type HopReach } from './hop_walk';
-import { bindQuery, type BoundEdge } from './query_binding';
+import { socialModel } from '../../../test/support/graph_models';
+import type { BoundEdge } from './bound_query';
+import { bindQuery } from './query_binding';
 import { hopDirections } from './reduction';
 import { PAUSE, type Pause } from './result_shaping';
 
-const MODEL = parseGraphModel({
-  label: 'social',
-  entities: [{ label: 'Person', indices: ['people'] }],
-  relations: [
-    { label: 'KNOWS', from: { entity: 'Person', field: 'knows' }, to: { entity: 'Person' } },
-  ],
-});
+const MODEL = parseGraphModel(socialModel(['Person'], ['KNOWS']));
 
 const person = (id: string, knows: string[]): BackendDocument => ({
   _index: 'people',

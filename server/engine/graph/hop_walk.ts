@@ -18,7 +18,7 @@ import type { BackendDocument } from '../backends/backend';
 import { badRequest } from '../errors';
 import type { WorkBudget } from '../work_budget';
 import { joinKey, scalarValues } from './expressions';
-import type { BoundEdge } from './query_binding';
+import type { BoundEdge } from './bound_query';
 import type { HopDirection } from './reduction';
 import { PAUSE, type Pause } from './result_shaping';
 

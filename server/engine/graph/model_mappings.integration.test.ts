@@ -5,7 +5,7 @@ import {
   startFederationApi,
   TEST_ENCRYPTION_KEY,
   type FederationApi,
-} from '../../../test/integration/federation_api';
+} from '../../../test/support/in_process_host';
 import { loadIndex } from '../../../test/joins/join_fixture';
 import { FederationEngine } from '../federation_engine';
 import { FederationRuntime } from '../federation_runtime';

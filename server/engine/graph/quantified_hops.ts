@@ -1,7 +1,8 @@
 /**
  * Paths of quantified edges `-[:R]->{min,max}` for row assembly: the documents of the relation's
- * entity within reach are fetched level by level (only the two relation fields), then each
- * bound document's reach is computed by hop_walk.ts, never repeating a document on a path.
+ * entity within reach are fetched level by level (only the two relation fields) by the edge's
+ * expand step, then each bound document's reach is computed by hop_walk.ts, never repeating a
+ * document on a path.
  *
  * Why generators: row assembly is a synchronous generator that yields PAUSE when the query's
  * WorkBudget has used its slice, and its async consumer lets the event loop run and checks the
@@ -17,18 +18,85 @@ import { badRequest } from '../errors';
 import type { WorkBudget } from '../work_budget';
 import { scalarValues } from './expressions';
 import { documentIdentity, HopWalk, PathSteps, type HopReach } from './hop_walk';
-import type { BoundEdge, BoundQuery } from './query_binding';
+import type { BoundEdge } from './bound_query';
 import { hopDirections, type HopDirection, type ReductionState } from './reduction';
 import type { HopIndex } from './row_assembly';
 import type { Pause } from './result_shaping';
 
-export interface HopLimits {
+export interface ExpandLimits {
   /** Most documents a quantified edge may reach (setting maxGraphDocuments). */
   maxDocuments: number;
   /** Most keys carried across one hop (setting maxGraphFrontierKeys). */
   maxKeys: number;
-  /** Most path steps of all the query's walks together (setting maxGraphPathSteps). */
-  maxPathSteps: number;
+}
+
+/**
+ * The expand step of a quantified edge: the documents of its relation's entity within reach of
+ * its ends' documents, fetched level by level (only the two relation fields), by identity.
+ */
+export async function fetchPathDocuments(
+  edge: BoundEdge,
+  state: ReductionState,
+  documents: ReadonlyArray<readonly BackendDocument[]>,
+  options: CallOptions,
+  limits: ExpandLimits,
+  budget: WorkBudget
+): Promise<Map<string, BackendDocument>> {
+  const { maxDocuments, maxKeys } = limits;
+  const quantifier = edge.quantifier!;
+  const relation = edge.orientations[0].relation;
+  const entity = state.entityBackends.get(relation.from.entity)!;
+  const fields = [...new Set([relation.from.field, relation.to.field])].filter((f) => f !== '_id');
+  const found = new Map<string, BackendDocument>();
+  // Walk from both ends' documents: every middle document of a path is within max-1 hops of either.
+  const directions = uniqueDirections([
+    ...hopDirections(edge, edge.left),
+    ...hopDirections(edge, edge.right),
+  ]);
+  let frontier: ReadonlyArray<readonly BackendDocument[]> = [
+    documents[edge.left],
+    documents[edge.right],
+  ];
+  for (let hop = 1; hop < quantifier.max && frontier.some((f) => f.length > 0); hop++) {
+    const next: BackendDocument[] = [];
+    for (const d of directions) {
+      // The builder sorts and de-duplicates keys that arrive in any order.
+      const keys = new KeySetBuilder(
+        maxKeys,
+        `the quantified edge [${edge.name}:${edge.label}]`,
+        'maxGraphFrontierKeys'
+      );
+      const path = d.value.split('.');
+      for (const docs of frontier) {
+        for (const doc of docs) {
+          for (const value of scalarValues(doc, path)) keys.add(value);
+          await budget.tick();
+        }
+      }
+      const set = keys.build();
+      if (set.values.length === 0) continue;
+      const filter = (await entity.keyFilter(d.lookup, set)).filter;
+      for await (const doc of entity.documents(filter, {
+        ...options,
+        fields,
+        limit: maxDocuments + 1,
+        ordered: false,
+      })) {
+        await budget.tick();
+        const id = documentIdentity(doc);
+        if (found.has(id)) continue;
+        if (found.size >= maxDocuments) {
+          throw badRequest(
+            `the quantified edge [${edge.name}:${edge.label}] reaches more than ${maxDocuments} documents; lower its upper bound, narrow its ends, or raise the setting maxGraphDocuments`
+          );
+        }
+        found.set(id, doc);
+        next.push(doc);
+      }
+    }
+    frontier = [next];
+  }
+  return found;
 }
 
 export class QuantifiedHops implements HopIndex {
@@ -37,85 +105,15 @@ export class QuantifiedHops implements HopIndex {
   private readonly walks = new Map<string, HopWalk>();
   private readonly steps: PathSteps;
 
-  private constructor(
-    /** Per edge id: the fetched middle documents of its entity, by identity. */
-    private readonly middle: Map<number, Map<string, BackendDocument>>,
+  constructor(
+    /** Per quantified edge id: its expand step's documents (`fetchPathDocuments`), by identity. */
+    private readonly middle: ReadonlyMap<number, ReadonlyMap<string, BackendDocument>>,
     private readonly documents: ReadonlyArray<readonly BackendDocument[]>,
-    limits: HopLimits,
+    /** Most path steps of all the query's walks together (setting maxGraphPathSteps). */
+    maxPathSteps: number,
     private readonly budget: WorkBudget
   ) {
-    this.steps = new PathSteps(limits.maxPathSteps);
-  }
-
-  static async build(
-    query: BoundQuery,
-    state: ReductionState,
-    documents: ReadonlyArray<readonly BackendDocument[]>,
-    options: CallOptions,
-    limits: HopLimits,
-    budget: WorkBudget
-  ): Promise<QuantifiedHops> {
-    const { maxDocuments, maxKeys } = limits;
-    const middle = new Map<number, Map<string, BackendDocument>>();
-    for (const edge of query.edges) {
-      if (!edge.quantifier) continue;
-      const relation = edge.orientations[0].relation;
-      const entity = state.entityBackends.get(relation.from.entity)!;
-      const fields = [...new Set([relation.from.field, relation.to.field])].filter(
-        (f) => f !== '_id'
-      );
-      const found = new Map<string, BackendDocument>();
-      // Walk from both ends' documents: every middle document of a path is within max-1 hops of either.
-      const directions = uniqueDirections([
-        ...hopDirections(edge, edge.left),
-        ...hopDirections(edge, edge.right),
-      ]);
-      let frontier: ReadonlyArray<readonly BackendDocument[]> = [
-        documents[edge.left],
-        documents[edge.right],
-      ];
-      for (let hop = 1; hop < edge.quantifier.max && frontier.some((f) => f.length > 0); hop++) {
-        const next: BackendDocument[] = [];
-        for (const d of directions) {
-          // The builder sorts and de-duplicates keys that arrive in any order.
-          const keys = new KeySetBuilder(
-            maxKeys,
-            `the quantified edge [${edge.name}:${edge.label}]`,
-            'maxGraphFrontierKeys'
-          );
-          const path = d.value.split('.');
-          for (const docs of frontier) {
-            for (const doc of docs) {
-              for (const value of scalarValues(doc, path)) keys.add(value);
-              await budget.tick();
-            }
-          }
-          const set = keys.build();
-          if (set.values.length === 0) continue;
-          const filter = (await entity.keyFilter(d.lookup, set)).filter;
-          for await (const doc of entity.documents(filter, {
-            ...options,
-            fields,
-            limit: maxDocuments + 1,
-            ordered: false,
-          })) {
-            await budget.tick();
-            const id = documentIdentity(doc);
-            if (found.has(id)) continue;
-            if (found.size >= maxDocuments) {
-              throw badRequest(
-                `the quantified edge [${edge.name}:${edge.label}] reaches more than ${maxDocuments} documents; lower its upper bound, narrow its ends, or raise the setting maxGraphDocuments`
-              );
-            }
-            found.set(id, doc);
-            next.push(doc);
-          }
-        }
-        frontier = [next];
-      }
-      middle.set(edge.id, found);
-    }
-    return new QuantifiedHops(middle, documents, limits, budget);
+    this.steps = new PathSteps(maxPathSteps);
   }
 
   /**

@@ -2,31 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { parseGql, type GqlStatement } from '../../../common/gql';
 import { FederationError } from '../errors';
 import { parseGraphModel } from './graph_model';
-import { bindQuery, edgePatternText, matchText, type BoundQuery } from './query_binding';
+import { edgePatternText } from './pattern_text';
+import { socialModel } from '../../../test/support/graph_models';
+import type { BoundQuery } from './bound_query';
+import { bindQuery } from './query_binding';
 
 /**
  * A social graph where some label pairs have one relation, some two (Person/Post: LIKES one way,
  * hasCreator the other) and some none, so bare arrows can be resolved, ambiguous or impossible.
  */
-const MODEL = parseGraphModel({
-  label: 'social',
-  entities: [
-    { label: 'Person', indices: ['people'] },
-    { label: 'Forum', indices: ['forums'] },
-    { label: 'Post', indices: ['posts'] },
-    { label: 'Comment', indices: ['comments'] },
-    { label: 'Student', indices: ['people', 'students'] },
-    { label: 'Professor', indices: ['staff', 'people'] },
-  ],
-  relations: [
-    { label: 'hasMember', from: { entity: 'Forum', field: 'members' }, to: { entity: 'Person' } },
-    { label: 'KNOWS', from: { entity: 'Person', field: 'knows' }, to: { entity: 'Person' } },
-    { label: 'containerOf', from: { entity: 'Forum' }, to: { entity: 'Post', field: 'forum' } },
-    { label: 'hasCreator', from: { entity: 'Post', field: 'creator' }, to: { entity: 'Person' } },
-    { label: 'LIKES', from: { entity: 'Person', field: 'likes' }, to: { entity: 'Post' } },
-    { label: 'replyOf', from: { entity: 'Comment', field: 'reply_of' }, to: { entity: 'Post' } },
-  ],
-});
+const MODEL = parseGraphModel(
+  socialModel(
+    ['Person', 'Forum', 'Post', 'Comment', 'Student', 'Professor'],
+    ['hasMember', 'KNOWS', 'containerOf', 'hasCreator', 'LIKES', 'replyOf']
+  )
+);
 
 function parse(text: string): GqlStatement {
   const result = parseGql(text);
@@ -365,57 +355,5 @@ describe('bindQuery: references', () => {
     expect(error.message).toBe(
       'line 1, column 15: the query reads the graph ["other"] but the model is labelled [social]; write FROM "social"'
     );
-  });
-});
-
-describe('edgePatternText', () => {
-  it('numbers anonymous edges $1, $2... across patterns, skipping named ones', () => {
-    const query = bind(
-      'SELECT a FROM "social" MATCH (a:Person)-[k:KNOWS]->(b)->(x:Post), (f:Forum)-[:hasMember]->(a)'
-    );
-    expect(query.edges.map((e) => e.name)).toEqual(['k', '$1', '$2']);
-    expect(query.edges.map((e) => edgePatternText(query, e))).toEqual([
-      '(a:Person)-[k:KNOWS]->(b:Person)',
-      '(b:Person)-[$1:LIKES]->(x:Post)',
-      '(f:Forum)-[$2:hasMember]->(a:Person)',
-    ]);
-  });
-
-  it('writes left and undirected arrows as written', () => {
-    const query = bind(
-      'SELECT p FROM "social" MATCH (p:Person)<-[:hasMember]-(f:Forum), (p)-[:KNOWS]-(q)'
-    );
-    expect(query.edges.map((e) => edgePatternText(query, e))).toEqual([
-      '(p:Person)<-[$1:hasMember]-(f:Forum)',
-      '(p:Person)-[$2:KNOWS]-(q:Person)',
-    ]);
-  });
-
-  it('shows merged nodes with all their labels', () => {
-    const query = bind('SELECT x FROM "social" MATCH (x:Person) (y:Student)-[:KNOWS]->(z)');
-    expect(edgePatternText(query, query.edges[0])).toBe(
-      '(x:Person&Student)-[$1:KNOWS]->(z:Person)'
-    );
-  });
-});
-
-describe('matchText', () => {
-  it('writes the whole MATCH path by path, with resolved labels and edge names', () => {
-    const query = bind(
-      'SELECT a FROM "social" MATCH (a:Person)-[k:KNOWS]->(b)->(:Post)<-(c:Person), (f:Forum) (g), (a)'
-    );
-    expect(query.paths).toEqual([
-      { nodes: [0, 1, 2, 3], edges: [0, 1, 2] },
-      { nodes: [4], edges: [] },
-      { nodes: [0], edges: [] },
-    ]);
-    expect(matchText(query)).toBe(
-      '(a:Person)-[k:KNOWS]->(b:Person)-[$1:LIKES]->(:Post)<-[$2:LIKES]-(c:Person), (f:Forum), (a:Person)'
-    );
-  });
-
-  it('writes quantifiers and merged nodes', () => {
-    const query = bind('SELECT x FROM "social" MATCH (x:Person) (y:Student)-[:KNOWS]-{1,2}(z)');
-    expect(matchText(query)).toBe('(x:Person&Student)-[$1:KNOWS]-{1,2}(z:Person)');
   });
 });

@@ -11,12 +11,8 @@ import { badRequest } from '../errors';
 import { WorkBudget } from '../work_budget';
 import { evaluateCondition, fieldName } from './expressions';
 import type { GraphLimits } from './graph_limits';
-import {
-  walkExpression,
-  type BoundEdge,
-  type BoundQuery,
-  type EdgeOrientation,
-} from './query_binding';
+import type { BoundEdge, BoundQuery, EdgeOrientation } from './bound_query';
+import { walkExpression } from '../../../common/gql/expression_walk';
 
 /** How one hop walks a relation: read `value` of the current document, find `lookup` equal. */
 export interface HopDirection {

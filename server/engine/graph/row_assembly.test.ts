@@ -3,33 +3,24 @@ import { parseGql } from '../../../common/gql';
 import type { BackendDocument } from '../backends/backend';
 import { conjuncts, nodesOf, type Binding } from './expressions';
 import { parseGraphModel } from './graph_model';
-import { planGraph } from './graph_plan';
-import { bindQuery, type BoundQuery } from './query_binding';
+import { SOCIAL_RELATIONS, socialModel } from '../../../test/support/graph_models';
+import type { BoundQuery } from './bound_query';
+import { planCounts, planGraph } from './graph_plan';
+import { bindQuery } from './query_binding';
 import { assembleBindings } from './row_assembly';
 
-const MODEL = parseGraphModel({
-  label: 'social',
-  entities: [
-    { label: 'Person', indices: ['people'] },
-    { label: 'Forum', indices: ['forums'] },
-    { label: 'Post', indices: ['posts'] },
-    { label: 'Topic', indices: ['topics'] },
-  ],
-  relations: [
-    { label: 'hasMember', from: { entity: 'Forum', field: 'members' }, to: { entity: 'Person' } },
-    { label: 'KNOWS', from: { entity: 'Person', field: 'knows' }, to: { entity: 'Person' } },
-    {
-      label: 'hasCreator',
-      from: { entity: 'Post', field: 'meta.author' },
-      to: { entity: 'Person' },
-    },
-    {
-      label: 'about',
-      from: { entity: 'Post', field: 'tags' },
-      to: { entity: 'Topic', field: 'aliases' },
-    },
-  ],
-});
+const MODEL = parseGraphModel(
+  socialModel(
+    ['Person', 'Forum', 'Post', 'Topic'],
+    [
+      'hasMember',
+      'KNOWS',
+      // A nested field: keys are read along a path.
+      { ...SOCIAL_RELATIONS.hasCreator, from: { entity: 'Post', field: 'meta.author' } },
+      'about',
+    ]
+  )
+);
 
 const doc = (index: string, id: string, source: Record<string, unknown> = {}): BackendDocument => ({
   _index: index,
@@ -46,6 +37,18 @@ const PEOPLE = [
   person('p3', { knows: ['p1'], age: 50 }),
   person('p4', { knows: 'p4', age: 20 }),
 ];
+
+/** Plans as the service does: a count step per node, then the rest from what they found. */
+function planFromCounts(query: BoundQuery, counts: number[]) {
+  const steps = planCounts(
+    query,
+    counts.map(() => true)
+  );
+  return planGraph(
+    query,
+    steps.map((step) => ({ step, rows: counts[step.node] }))
+  );
+}
 
 interface Assembly {
   query: BoundQuery;
@@ -68,7 +71,7 @@ function assemble(
   const statement = result.statement!;
   const query = bindQuery(statement, MODEL, { maxHops: 3 });
   const perNode = query.nodes.map((node) => documents[node.variables[0]]);
-  const plan = planGraph(
+  const plan = planFromCounts(
     query,
     query.nodes.map((node, i) => counts[node.variables[0]] ?? perNode[i].length)
   );
@@ -214,7 +217,7 @@ describe('assembleBindings: cycles and conditions', () => {
       'SELECT COUNT(*) FROM "social" MATCH (a:Person), (b:Person), (c:Person)'
     );
     const query = bindQuery(result.statement!, MODEL, { maxHops: 3 });
-    const plan = planGraph(query, [2000, 2000, 2000]);
+    const plan = planFromCounts(query, [2000, 2000, 2000]);
     const bindings = assembleBindings({
       query,
       plan,

@@ -20,7 +20,7 @@ import type { WorkBudget } from '../work_budget';
 import type { GraphPlan } from './graph_plan';
 import type { HopReach } from './hop_walk';
 import { PAUSE, type Pause } from './result_shaping';
-import type { BoundEdge, BoundQuery, EdgeOrientation } from './query_binding';
+import type { BoundEdge, BoundQuery, EdgeOrientation } from './bound_query';
 
 export interface AssemblyInput {
   query: BoundQuery;

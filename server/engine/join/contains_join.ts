@@ -1,4 +1,4 @@
-import { isJoinNode } from './join_spec';
+import { isJoinNode } from './join_query';
 
 /** Whether a query holds a join anywhere; cheap, so plain searches skip the join machinery. */
 export function containsJoin(node: unknown): boolean {
@@ -16,7 +16,10 @@ export function joinIndexNames(node: unknown, into: string[] = []): string[] {
   if (isJoinNode(node)) {
     const indices = node.join.indices;
     if (Array.isArray(indices)) {
-      for (const index of indices) if (typeof index === 'string') into.push(...index.split(','));
+      for (const index of indices) {
+        // A loop, not push(...): an expression may list more names than a call takes arguments.
+        if (typeof index === 'string') for (const name of index.split(',')) into.push(name);
+      }
     }
     joinIndexNames(node.join.request, into);
   } else if (Array.isArray(node)) {

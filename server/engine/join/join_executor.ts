@@ -1,5 +1,5 @@
 import type { BackendKind } from '../backends/backend';
-import type { Backends } from '../backends/backend_factory';
+import type { BackendFactory } from '../backends/backend_factory';
 import { keyCount, type KeySet } from '../backends/key_set';
 import type { OpenSearchBackend } from '../backends/opensearch_backend';
 import type { VirtualBackend } from '../backends/virtual_backend';
@@ -7,7 +7,7 @@ import { badRequest, FederationError } from '../errors';
 import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import { SqlSemiJoin } from '../sql/sql_semi_join';
 import { planJoin } from './join_planner';
-import { isJoinNode, parseJoin, type JoinSpec, type JoinStrategy } from './join_spec';
+import { isJoinNode, parseJoin, type JoinSpec, type JoinStrategy } from './join_query';
 import {
   backendProjectionReader,
   openSearchProjectionReader,
@@ -72,7 +72,7 @@ export class JoinExecutor {
 
   constructor(
     private readonly deps: {
-      backends: Backends;
+      backends: BackendFactory;
       /** For projections, which scroll the child's doc values (projection.ts). */
       openSearch: OpenSearchGateway;
       limits: JoinLimits;

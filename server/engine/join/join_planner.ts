@@ -1,6 +1,6 @@
 import type { CallOptions } from '../backends/backend';
 import type { OpenSearchBackend } from '../backends/opensearch_backend';
-import type { JoinStrategy } from './join_spec';
+import type { JoinStrategy } from './join_query';
 
 /** How much larger the child must be than the parent's key count before the join reverses. */
 const REVERSE_RATIO = 10;
@@ -13,7 +13,7 @@ export interface JoinPlan {
 
 /**
  * Chooses the direction of an OpenSearch ↔ OpenSearch join from counts. Fetching keys from the
- * large side and sending them to the small side is the slow direction (spec §8.2.7): when the
+ * large side and sending them to the small side is the slow direction (docs/api/interface.md §8.2.7): when the
  * child query matches far more documents than the parent has distinct join keys, the parent's
  * keys are fetched first and sent into the child query (INDEX_JOIN); otherwise the child's keys
  * are fetched and broadcast to the parent (BROADCAST_JOIN). `type` forces either.

@@ -6,7 +6,7 @@ import { preferenceParam } from '../backends/query_params';
 import { ownValue, setOwn } from '../sql/own_property';
 
 /**
- * A join's projection (DESIGN §3): for each child key, the values of the projected child fields
+ * A join's projection (docs/api/semantics.md): for each child key, the values of the projected child fields
  * from every child document with that key, to be put in the `fields` of each parent hit.
  */
 export interface Projection {
@@ -157,7 +157,9 @@ export async function scanProjection(
         keyValues.set(text, key);
       }
       const values = byKey.get(text)!;
-      for (const field of fields) values[field].push(...valuesOf(row, field));
+      // A loop, not push(...): a field may hold an array of any length.
+      for (const field of fields)
+        for (const value of valuesOf(row, field)) values[field].push(value);
     }
   }
   const builder = new KeySetBuilder(options.limit, options.describe);

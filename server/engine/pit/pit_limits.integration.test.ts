@@ -6,10 +6,10 @@
  * so places a crashed earlier run left behind belong to no caller of this one.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openSearchClient, uniqueName } from '../../../test/bed/context';
-import { startHostProcess, type HostHandle } from '../../../test/fuzz/host_handle';
+import { openSearchClient, openSearchUrl, uniqueName } from '../../../test/bed/context';
+import { startHostProcess, type HostProcess } from '../../../test/support/host_process';
 import { send } from '../../../test/fuzz/raw_client';
-import { startFederationApi, type FederationApi } from '../../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../../test/support/in_process_host';
 import { PIT_PLACE_INDEX } from './pit_places';
 
 const MAX_OPEN = 20;
@@ -84,7 +84,7 @@ function expectRefusal(answer: Answer, setting: 'maxOpenPits' | 'maxOpenPitsPerU
 
 describe('point in time: maxOpenPits and maxOpenPitsPerUser', () => {
   let a: FederationApi;
-  let b: HostHandle;
+  let b: HostProcess;
   const index = uniqueName('pit-limits');
   /** Every PIT this file opened and has not closed, with the host that opened it. */
   const open = new Map<string, string>();
@@ -117,7 +117,10 @@ describe('point in time: maxOpenPits and maxOpenPitsPerUser', () => {
       body: { mappings: { properties: { n: { type: 'long' } } } },
     });
     await openSearchClient().index({ index, body: { n: 1 }, refresh: true });
-    [a, b] = await Promise.all([startFederationApi(LIMITS), startHostProcess(LIMITS)]);
+    [a, b] = await Promise.all([
+      startFederationApi(LIMITS),
+      startHostProcess(openSearchUrl(), LIMITS),
+    ]);
   }, 120_000);
 
   // A test that failed half-way leaves nothing open for the next one.

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, openSearchUrl, uniqueName } from '../../../test/bed/context';
-import { TEST_ENCRYPTION_KEY } from '../../../test/integration/federation_api';
+import { TEST_ENCRYPTION_KEY } from '../../../test/support/in_process_host';
 import { FederationEngine } from '../federation_engine';
 import { FederationRuntime } from '../federation_runtime';
 import type { OpenSearchTransportClient } from '../opensearch/transport';

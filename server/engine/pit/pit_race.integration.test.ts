@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, uniqueName } from '../../../test/bed/context';
-import { startFederationApi, type FederationApi } from '../../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../../test/support/in_process_host';
 
 /** How many rounds of concurrent first pages to run (each on a fresh PIT). */
 const ROUNDS = Number(process.env.PIT_RACE_ROUNDS ?? 6);

@@ -1,14 +1,12 @@
 import { randomBytes } from 'crypto';
-import type { Backends } from '../backends/backend_factory';
+import type { BackendFactory } from '../backends/backend_factory';
 import { badRequest, FederationError } from '../errors';
 import { JoinExecutor, type ComputedJoin, type JoinLimits } from '../join/join_executor';
-import { deserializeProjection, serializeProjection, withProjections } from '../join/projection';
-import { deserializeKeySet, serializeKeySet } from '../backends/key_set';
+import { withProjections } from '../join/projection';
 import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import {
   afterOnAnyCopy,
   closePit,
-  COPY_INDEPENDENT_ORDER,
   openPitRequest,
   searchAllShards,
   shardsWithoutCopy,
@@ -17,12 +15,16 @@ import type { ShardsHeader } from '../opensearch/shard_failures';
 import type { IndexResolver } from '../backends/index_resolver';
 import { definedParams, preferenceParam, type QueryParams } from '../backends/query_params';
 import { assertIndexExpression } from '../backends/index_expression';
+import type { StoredDocument } from '../catalog/catalog_store';
+import { assertSameRequest, fixedPart } from './fixed_request';
 import { parseKeepAlive } from './keep_alive';
+import { pageOrder } from './page_order';
 import { admitPit, type PitLimits } from './pit_admission';
 import { lifeToWrite, type PitLife } from './pit_expiry';
 import type { PitFilterEntry } from './pit_filter_cache';
 import { callerKey, type PlaceRef } from './pit_places';
 import { PIT_INDEX, type StoredPit } from './pit_state';
+import { decodeJoins, encodeJoins } from './pit_state_codec';
 import type { PitStateStore } from './pit_state_store';
 
 /**
@@ -31,8 +33,21 @@ import type { PitStateStore } from './pit_state_store';
  */
 const OPENING_MS = 60_000;
 
-/** Fields that may change from page to page; everything else is fixed by the first search. */
-const PAGING_FIELDS = new Set(['search_after', 'size', 'pit']);
+/** What one page asks: the PIT, the fixed request, and what may change from page to page. */
+interface PageAsked {
+  id: string;
+  request: Record<string, unknown>;
+  body: Record<string, unknown>;
+  forwarded: QueryParams;
+  /** The page's `pit.keep_alive`; undefined keeps the PIT's own. */
+  keepAlive: unknown;
+}
+
+/** What a page searches with: the decoded state, as cached or as decoded from the store. */
+type PageFilters = Pick<
+  PitFilterEntry,
+  'request' | 'query' | 'projections' | 'indices' | 'preference' | 'osPitId' | 'keepAliveMs'
+>;
 
 /**
  * Point-in-time pagination over joins. Our PIT wraps an OpenSearch PIT (which pins the parent
@@ -48,7 +63,7 @@ export class PitService {
     private readonly openSearch: OpenSearchGateway,
     private readonly store: PitStateStore,
     private readonly resolver: IndexResolver,
-    private readonly backends: Backends,
+    private readonly backends: BackendFactory,
     private readonly limits: JoinLimits & PitLimits,
     /** Who opens (RequestScope.caller): each caller holds at most maxOpenPitsPerUser PITs. */
     private readonly caller: string
@@ -180,52 +195,77 @@ export class PitService {
       throw badRequest(
         '[slice] is not supported with a point in time on this service; leave [slice] out and page with [search_after]'
       );
-    const request = fixedPart(body);
     const { debug, ...forwarded } = params;
+    const asked: PageAsked = {
+      id: pit.id,
+      request: fixedPart(body),
+      body,
+      forwarded,
+      keepAlive: pit.keep_alive,
+    };
     const wantsDebug = debug !== undefined && debug !== 'false';
     // A debug page reports how its joins were built, so it takes the path that builds them.
     const cached = wantsDebug ? undefined : this.store.filters.get(pit.id);
-    if (cached !== undefined) {
-      assertSameRequest(cached.request, request);
-      try {
-        const { response, moved } = await this.page(cached, body, forwarded, pit.keep_alive);
-        const written = lifeToWrite(cached.stored, moved);
-        // No list needs to see the new expiry at once, so skip the refresh.
-        if (written !== null) await this.store.update(pit.id, written, { refresh: false });
-        this.store.filters.touch(pit.id, {
-          osPitId: moved.os_pit_id,
-          keepAliveMs: moved.keep_alive_ms,
-          expiresAt: moved.expires_at,
-          ...(written !== null ? { stored: written } : {}),
-        });
-        return { ...response, pit_id: pit.id };
-      } catch (error) {
-        // Closed by another process, expired there, or failing: the stored state decides next time.
-        this.store.filters.delete(pit.id);
-        throw error;
-      }
-    }
+    const response =
+      cached !== undefined
+        ? await this.pageFromCache(asked, cached)
+        : await this.pageFromState(asked, wantsDebug);
+    return { ...response, pit_id: pit.id };
+  }
 
-    const doc = await this.store.get(pit.id);
+  /** A page of a PIT this process served before: its decoded filters, no state read. */
+  private async pageFromCache(asked: PageAsked, cached: PitFilterEntry) {
+    assertSameRequest(cached.request, asked.request);
+    try {
+      const { response, moved } = await this.page(cached, asked);
+      const written = await this.writeLease(asked.id, cached.stored, moved);
+      this.store.filters.touch(asked.id, {
+        osPitId: moved.os_pit_id,
+        keepAliveMs: moved.keep_alive_ms,
+        expiresAt: moved.expires_at,
+        ...(written !== null ? { stored: written } : {}),
+      });
+      return response;
+    } catch (error) {
+      // Closed by another process, expired there, or failing: the stored state decides next time.
+      this.store.filters.delete(asked.id);
+      throw error;
+    }
+  }
+
+  /** A page from the stored state: its joins decoded, or computed and kept on the first page. */
+  private async pageFromState(asked: PageAsked, wantsDebug: boolean) {
+    const doc = await this.store.get(asked.id);
     if (doc === null || doc._source.expires_at < Date.now()) {
       if (doc !== null) await this.store.retire(doc).catch(() => undefined);
-      throw missing(pit.id);
+      throw missing(asked.id);
     }
     const state = doc._source;
-    if (state.request !== undefined) assertSameRequest(state.request, request);
+    if (state.request !== undefined) assertSameRequest(state.request, asked.request);
+    const { decoded, executor } = await this.decode(state, asked.request);
+    const { response, moved } = await this.page(decoded, asked);
+    const { stored, fixedHere } =
+      state.request === undefined
+        ? await this.fixFirstPage(asked, doc, executor.computed, moved)
+        : { stored: (await this.writeLease(asked.id, state, moved)) ?? state, fixedHere: true };
+    // Kept only when these filters are the stored state's (the winner's, not a lost race's).
+    if (fixedHere) {
+      this.store.filters.set(asked.id, {
+        ...decoded,
+        osPitId: moved.os_pit_id,
+        keepAliveMs: moved.keep_alive_ms,
+        expiresAt: moved.expires_at,
+        stored,
+      });
+    }
+    return wantsDebug ? { ...response, federation_debug: { joins: executor.reports } } : response;
+  }
 
-    const known = new Map<string, ComputedJoin>(
-      (state.joins ?? []).map((j) => [
-        j.path,
-        {
-          path: j.path,
-          root: j.root,
-          strategy: j.strategy,
-          keys: deserializeKeySet(j),
-          projection: j.projection === undefined ? undefined : deserializeProjection(j.projection),
-        },
-      ])
-    );
+  /**
+   * The stored state turned into page filters: joins the state holds are decoded, not recomputed
+   * (the first page has none yet, so its joins are computed here and read off the executor).
+   */
+  private async decode(state: StoredPit, request: Record<string, unknown>) {
     const executor = new JoinExecutor(
       {
         backends: this.backends,
@@ -233,7 +273,7 @@ export class PitService {
         limits: this.limits,
         preference: state.preference,
       },
-      known
+      decodeJoins(state.joins)
     );
     let query: unknown;
     try {
@@ -248,7 +288,7 @@ export class PitService {
     } finally {
       executor.dispose();
     }
-    const decoded = {
+    const decoded: PageFilters = {
       request,
       query,
       projections: executor.rootProjections,
@@ -257,53 +297,42 @@ export class PitService {
       osPitId: state.os_pit_id,
       keepAliveMs: state.keep_alive_ms,
     };
-    const { response, moved } = await this.page(decoded, body, forwarded, pit.keep_alive);
-    let stored: PitLife = state;
-    let fixedHere = state.request !== undefined;
-    if (state.request === undefined) {
-      // The first page fixes the request and keeps its join keys for every later page.
-      const joins = executor.computed.map((c) => ({
-        path: c.path,
-        root: c.root,
-        strategy: c.strategy,
-        ...serializeKeySet(c.keys),
-        ...(c.projection ? { projection: serializeProjection(c.projection) } : {}),
-      }));
-      // Not refreshed: pages read the state by id (real time); a list that sees the older
-      // version deletes nothing for it (deleteIfUnchanged).
-      const leased = lifeToWrite(state, moved) ?? state;
-      const fixed = await this.store.putIfUnchanged(
-        pit.id,
-        { ...state, ...leased, request, joins },
-        doc,
-        { refresh: false }
-      );
-      fixedHere = fixed !== null;
-      stored = leased;
-      // Another first page fixed the request while this one ran: it won; this page stands only
-      // if it asked the same (its response is then a page of that request), else it is a 400.
-      if (fixed === null) await this.afterLostRace(pit.id, request, moved);
-    } else {
-      const written = lifeToWrite(state, moved);
-      // No list needs to see the new expiry at once, so skip the refresh.
-      if (written !== null) await this.store.update(pit.id, written, { refresh: false });
-      stored = written ?? state;
-    }
-    // Kept only when these filters are the stored state's (the winner's, not a lost race's).
-    if (fixedHere) {
-      this.store.filters.set(pit.id, {
-        ...decoded,
-        osPitId: moved.os_pit_id,
-        keepAliveMs: moved.keep_alive_ms,
-        expiresAt: moved.expires_at,
-        stored,
-      });
-    }
-    return {
-      ...response,
-      pit_id: pit.id,
-      ...(wantsDebug ? { federation_debug: { joins: executor.reports } } : {}),
-    };
+    return { decoded, executor };
+  }
+
+  /**
+   * The first page fixes the request and keeps its join keys for every later page. Another
+   * first page may have fixed it while this one ran: that one won, and this page stands only if
+   * it asked the same (its response is then a page of that request), else it is a 400.
+   */
+  private async fixFirstPage(
+    asked: PageAsked,
+    doc: StoredDocument<StoredPit>,
+    computed: readonly ComputedJoin[],
+    moved: PitLife
+  ): Promise<{ stored: PitLife; fixedHere: boolean }> {
+    const state = doc._source;
+    const leased = lifeToWrite(state, moved) ?? state;
+    // Not refreshed: pages read the state by id (real time); a list that sees the older
+    // version deletes nothing for it (deleteIfUnchanged).
+    const fixed = await this.store.putIfUnchanged(
+      asked.id,
+      { ...state, ...leased, request: asked.request, joins: encodeJoins(computed) },
+      doc,
+      { refresh: false }
+    );
+    if (fixed === null) await this.afterLostRace(asked.id, asked.request, moved);
+    return { stored: leased, fixedHere: fixed !== null };
+  }
+
+  /**
+   * Writes the page's new expiry when the stored lease would lag too far behind it
+   * (pit_expiry.ts); null when no write was due. No list needs to see it at once: not refreshed.
+   */
+  private async writeLease(id: string, life: PitLife, moved: PitLife): Promise<PitLife | null> {
+    const written = lifeToWrite(life, moved);
+    if (written !== null) await this.store.update(id, written, { refresh: false });
+    return written;
   }
 
   /**
@@ -311,20 +340,16 @@ export class PitService {
    * the new OpenSearch PIT when a node took shard contexts with it: pit_resume.ts).
    */
   private async page(
-    decoded: Pick<
-      PitFilterEntry,
-      'request' | 'query' | 'projections' | 'indices' | 'preference' | 'osPitId' | 'keepAliveMs'
-    >,
-    body: Record<string, unknown>,
-    forwarded: QueryParams,
-    keepAliveParam: unknown
+    decoded: PageFilters,
+    asked: PageAsked
   ): Promise<{
     response: Record<string, unknown>;
     moved: Pick<StoredPit, 'os_pit_id' | 'keep_alive_ms' | 'expires_at'>;
   }> {
+    const { body } = asked;
     const now = Date.now();
     const keepAlive =
-      keepAliveParam === undefined ? decoded.keepAliveMs : parseKeepAlive(keepAliveParam);
+      asked.keepAlive === undefined ? decoded.keepAliveMs : parseKeepAlive(asked.keepAlive);
     const projected = withProjections(
       { ...decoded.request, ...(decoded.query === undefined ? {} : { query: decoded.query }) },
       decoded.projections
@@ -334,7 +359,7 @@ export class PitService {
       Array.isArray(body.search_after) && order.copyIndependent
         ? afterOnAnyCopy(body.search_after)
         : body.search_after;
-    const querystring = definedParams(forwarded);
+    const querystring = definedParams(asked.forwarded);
     const { response, pitId } = await searchAllShards(decoded.osPitId, {
       search: (osPitId) =>
         this.openSearch.request<Record<string, unknown> & { _shards?: ShardsHeader }>({
@@ -391,95 +416,8 @@ export class PitService {
     }
     assertSameRequest(winner._source.request, request);
     // The winner's lease may already cover this page; a smaller write would shorten it.
-    const written = lifeToWrite(winner._source, moved);
-    if (written !== null) await this.store.update(id, written, { refresh: false });
+    await this.writeLease(id, winner._source, moved);
   }
-}
-
-/** The request without its paging fields: what must stay the same from page to page. */
-function fixedPart(body: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(body).filter(([key]) => !PAGING_FIELDS.has(key)));
-}
-
-function assertSameRequest(first: Record<string, unknown>, now: Record<string, unknown>): void {
-  const keys = new Set([...Object.keys(first), ...Object.keys(now)]);
-  const changed = [...keys].filter((key) => stableJson(first[key]) !== stableJson(now[key]));
-  if (changed.length > 0) {
-    throw badRequest(
-      `a point in time serves one search request; this request differs from the first one in [${changed.join(', ')}] (only search_after and size may change)`
-    );
-  }
-}
-
-/**
- * The sort of every page: the request's (by `_score` when it has none), then `_seq_no` and
- * `_shard_doc`, which break ties so search_after never skips or repeats a hit, in the same order
- * on every copy of a shard (pit_resume.ts). A page can go on from other copies after a node
- * leaves only in such an order, and only when the scores it sorts by are the same on every copy.
- */
-function pageOrder(
-  sort: unknown,
-  query: unknown
-): { sort: unknown[]; copyIndependent: boolean; resumable: boolean } {
-  const list = sort === undefined ? [{ _score: 'desc' }] : Array.isArray(sort) ? sort : [sort];
-  const copyIndependent = !list.some((s) => sortsBy(s, '_shard_doc'));
-  const sortsByScore = list.some((s) => sortsBy(s, '_score'));
-  return {
-    sort: copyIndependent ? [...list, ...COPY_INDEPENDENT_ORDER] : list,
-    copyIndependent,
-    resumable: copyIndependent && (!sortsByScore || scoresAlikeOnEveryCopy(query)),
-  };
-}
-
-function sortsBy(entry: unknown, field: string): boolean {
-  return entry === field || (typeof entry === 'object' && entry !== null && field in entry);
-}
-
-/** Queries whose score does not depend on a copy's term statistics (constant or none). */
-const CONSTANT_SCORE_QUERIES = new Set([
-  'match_all',
-  'match_none',
-  'join',
-  'terms',
-  'range',
-  'exists',
-  'ids',
-  'prefix',
-  'wildcard',
-  'regexp',
-  'constant_score',
-]);
-
-/**
- * True when every copy scores a document the same: a query of constant-score clauses, or a
- * `bool` whose scoring clauses are such (its `filter` and `must_not` do not score). Term
- * statistics (BM25's idf) differ between copies, so `match`, `term` and the like do not qualify.
- */
-function scoresAlikeOnEveryCopy(query: unknown): boolean {
-  if (query === undefined) return true;
-  if (typeof query !== 'object' || query === null) return false;
-  const entries = Object.entries(query);
-  if (entries.length !== 1) return false;
-  const [type, clause] = entries[0];
-  if (CONSTANT_SCORE_QUERIES.has(type)) return true;
-  if (type !== 'bool' || typeof clause !== 'object' || clause === null) return false;
-  const bool = clause as Record<string, unknown>;
-  return ['must', 'should'].every((occur) => {
-    const clauses = bool[occur];
-    if (clauses === undefined) return true;
-    return (Array.isArray(clauses) ? clauses : [clauses]).every(scoresAlikeOnEveryCopy);
-  });
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'undefined';
 }
 
 function missing(id: string): FederationError {

@@ -1,5 +1,5 @@
 import type { serializeKeySet } from '../backends/key_set';
-import type { JoinStrategy } from '../join/join_spec';
+import type { JoinStrategy } from '../join/join_query';
 import type { serializeProjection } from '../join/projection';
 import type { PlaceRef } from './pit_places';
 

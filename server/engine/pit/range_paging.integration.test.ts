@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, uniqueName } from '../../../test/bed/context';
-import { TEST_ENCRYPTION_KEY } from '../../../test/integration/federation_api';
+import { TEST_ENCRYPTION_KEY } from '../../../test/support/in_process_host';
 import { loadIndex } from '../../../test/joins/join_fixture';
 import { FederationEngine } from '../federation_engine';
 import { FederationRuntime } from '../federation_runtime';

@@ -2,7 +2,7 @@ import { Client } from '@opensearch-project/opensearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIRTUAL_INDEX_INDEX } from '../../../common/catalog_types';
 import { openSearchClient, openSearchUrl, uniqueName } from '../../../test/bed/context';
-import { TEST_ENCRYPTION_KEY } from '../../../test/integration/federation_api';
+import { TEST_ENCRYPTION_KEY } from '../../../test/support/in_process_host';
 import { loadIndex } from '../../../test/joins/join_fixture';
 import { FederationEngine } from '../federation_engine';
 import { FederationRuntime } from '../federation_runtime';

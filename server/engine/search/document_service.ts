@@ -96,11 +96,6 @@ export class DocumentService {
     }
     const definitions = await this.virtualIndices.lookup([...byIndex.keys()]);
     const results: DocumentResult[] = new Array(docs.length);
-    if (definitions.size > 0 && params.filter_path !== undefined) {
-      throw badRequest(
-        '[filter_path] is not supported on an mget that includes virtual indices; leave it out and read the fields you need from the response'
-      );
-    }
 
     for (const [name, group] of byIndex) {
       const definition = definitions.get(name);
@@ -128,7 +123,7 @@ export class DocumentService {
         body: { docs: normal.map(({ position: _p, ...doc }) => doc) },
         querystring: definedParams(params),
       });
-    // No virtual index: OpenSearch's answer as it is (with `filter_path` and all).
+    // No virtual index: OpenSearch's answer as it is.
     if (normal.length === docs.length) return normalMget();
     if (normal.length > 0) {
       const response = await normalMget();

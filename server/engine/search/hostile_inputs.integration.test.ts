@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, uniqueName } from '../../../test/bed/context';
-import { startFederationApi, type FederationApi } from '../../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../../test/support/in_process_host';
 import {
   createVirtualTables,
   VIRTUAL_TABLE_KINDS as KINDS,
   type VirtualTableKind as Kind,
   type VirtualTables,
-} from './test_support/virtual_tables';
+} from '../../../test/support/virtual_tables';
 
 /** Rows 1..5 with an `integer` key, so 3000000000 is a valid long but no value of the key. */
 const TABLE = (_kind: Kind, table: string) => [

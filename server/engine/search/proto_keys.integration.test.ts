@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSearchClient, openSearchUrl, uniqueName } from '../../../test/bed/context';
-import { startFederationApi, type FederationApi } from '../../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../../test/support/in_process_host';
 
 /**
  * Data is the user's: a document whose keys are `__proto__` and `constructor` (issue 20, defect 3)

@@ -8,10 +8,9 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
+} from '../../../test/support/in_process_host';
+import { DATASOURCES, VIRTUAL_INDICES } from '../../../test/support/api_paths';
 
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
 /** Rows of the SQLite table; the bucket limit below is set just under it. */
 const ROWS = 50;
 
@@ -35,14 +34,18 @@ describe('search options and limits', () => {
         WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${ROWS})
         SELECT x, 'k' || x, x % 3 FROM c;`);
     db.close();
-    const ds = await api.call('PUT', `${DS}/${datasource}`, {
+    const ds = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
       jdbc: sqliteJdbc(path.join(dir, 'data.sqlite')),
     });
     expect(ds.status, ds.text).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
-    const put = await api.call('PUT', `${VI}/${vi}`, { datasource, resource: 't', key: 'id' });
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
+    const put = await api.call('PUT', `${VIRTUAL_INDICES}/${vi}`, {
+      datasource,
+      resource: 't',
+      key: 'id',
+    });
     expect(put.status, put.text).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${VI}/${vi}`));
+    cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${vi}`));
     await openSearchClient().index({ index: normal, id: '1', body: { k: 'a' }, refresh: true });
     cleanups.push(() => openSearchClient().indices.delete({ index: normal }));
   });

@@ -1,5 +1,5 @@
-import type { Backends } from '../backends/backend_factory';
-import { badRequest } from '../errors';
+import type { BackendFactory } from '../backends/backend_factory';
+import { badRequest, FederationError } from '../errors';
 import { containsJoin, joinIndexNames } from '../join/contains_join';
 import { JoinExecutor, type JoinLimits } from '../join/join_executor';
 import { withProjections } from '../join/projection';
@@ -38,7 +38,7 @@ export class SearchService {
   constructor(
     private readonly openSearch: OpenSearchGateway,
     private readonly resolver: IndexResolver,
-    private readonly backends: Backends,
+    private readonly backends: BackendFactory,
     private readonly virtualSearch: VirtualSearch,
     private readonly joinLimits: JoinLimits,
     private readonly pitSearch: PitSearch,
@@ -79,6 +79,12 @@ export class SearchService {
       params,
       request.index?.split(',') ?? []
     );
+    if (params.scroll !== undefined && projections.length > 0) {
+      // Later pages come from OpenSearch's scroll context, where no projection is added.
+      throw badRequest(
+        '[scroll] cannot page a join that projects child fields: open a point in time and page with [search_after], which keeps the projection'
+      );
+    }
     let response: Record<string, unknown>;
     if (target?.kind === 'virtual') {
       const virtualRequest = parseSearchRequest(body, params, this.limits);
@@ -100,6 +106,52 @@ export class SearchService {
     // `debug` is ours: OpenSearch would refuse the unknown parameter, so it never reaches it.
     const wantsDebug = debug !== undefined && debug !== 'false';
     return wantsDebug && joins !== null ? { ...response, federation_debug: { joins } } : response;
+  }
+
+  /**
+   * `_count`, as OpenSearch answers it (`{count, _shards}`), on indices, virtual indices and
+   * joins alike: a search for no hits that tracks the total exactly, so a join or a virtual
+   * index counts the way it searches. The body takes `query` only, as OpenSearch's does.
+   */
+  async count(request: SearchRequest): Promise<{ count: number; _shards: unknown }> {
+    const { query, ...rest } = request.body ?? {};
+    const unsupported = Object.keys(rest)[0];
+    if (unsupported !== undefined) {
+      throw new FederationError(
+        400,
+        'parsing_exception',
+        `request does not support [${unsupported}]`
+      );
+    }
+    const response = (await this.search({
+      ...request,
+      body: { ...(query === undefined ? {} : { query }), size: 0, track_total_hits: true },
+    })) as { hits?: { total?: { value?: number } }; _shards?: unknown };
+    return { count: response.hits?.total?.value ?? 0, _shards: response._shards };
+  }
+
+  /**
+   * The next page of a scroll. The first page's search resolved any join into its filter, which
+   * OpenSearch keeps in the scroll context: every page sees the key set of the first, as a
+   * point in time's pages do. The scroll id reaches only what that first search could.
+   */
+  scroll(body: Record<string, unknown> | undefined, params: QueryParams): Promise<unknown> {
+    return this.openSearch.request({
+      method: 'POST',
+      path: '/_search/scroll',
+      body,
+      querystring: definedParams(params),
+    });
+  }
+
+  /** Frees scroll contexts (`scroll_id` in the body, or `_all`), as OpenSearch does. */
+  clearScroll(body: Record<string, unknown> | undefined, params: QueryParams): Promise<unknown> {
+    return this.openSearch.request({
+      method: 'DELETE',
+      path: '/_search/scroll',
+      body,
+      querystring: definedParams(params),
+    });
   }
 
   private async resolveTarget(index: string) {

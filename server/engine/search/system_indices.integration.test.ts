@@ -5,7 +5,7 @@ import {
   startFederationApi,
   type ApiResponse,
   type FederationApi,
-} from '../../../test/integration/federation_api';
+} from '../../../test/support/in_process_host';
 
 const DATASOURCES = '.federation-datasources';
 const PITS = '.federation-pits';

@@ -94,7 +94,7 @@ export class SystemIndexGateway extends OpenSearchGateway {
     // Index names never start with `_`: such a segment is an endpoint, except `_all` (and a
     // list, which OpenSearch would read as index names).
     if (first === '' || (first.startsWith('_') && first !== '_all' && !/,|%2C/i.test(first))) {
-      if (first === '_mget') names.push(...mgetIndices(params.body));
+      if (first === '_mget') for (const name of mgetIndices(params.body)) names.push(name);
       const readsAll = ALL_INDEX_ENDPOINTS.has(first) && rest.length === 0 && !hasPit(params.body);
       if (!readsAll) return { guarded: params, names };
       return {
@@ -103,7 +103,8 @@ export class SystemIndexGateway extends OpenSearchGateway {
       };
     }
     const expression = guardedExpression(safeDecode(first), names);
-    if (rest[0] === '_mget') names.push(...mgetIndices(params.body));
+    // A loop, not push(...): an mget of 100,000s of documents would overflow the call stack.
+    if (rest[0] === '_mget') for (const name of mgetIndices(params.body)) names.push(name);
     return {
       guarded: { ...params, path: `/${[encodePathPart(expression), ...rest].join('/')}` },
       names,

@@ -3,7 +3,7 @@
  * millisecond bounds of a range query), quirks included.
  */
 import { describe, expect, it } from 'vitest';
-import { FederationError } from '../errors';
+import { badRequestThrownBy } from '../../../test/support/bad_request';
 import { parseDateMath, type DateMathOptions } from './date_math';
 
 /** 2024-10-27T01:30:15.123Z: the night the Europe/Paris summer time ends (03:00 -> 02:00). */
@@ -17,16 +17,8 @@ function up(value: string | number, options: Partial<DateMathOptions> = {}): str
   return iso(value, { ...options, roundUp: true });
 }
 
-function failure(value: string | number, options: Partial<DateMathOptions> = {}): FederationError {
-  try {
-    parseDateMath(value, { now: NOW, ...options });
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return err as FederationError;
-  }
-  throw new Error(`expected ${String(value)} to be refused`);
-}
+const failure = (value: string | number, options: Partial<DateMathOptions> = {}) =>
+  badRequestThrownBy(() => parseDateMath(value, { now: NOW, ...options }));
 
 describe('default format strict_date_optional_time||epoch_millis', () => {
   it.each([

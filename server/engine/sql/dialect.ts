@@ -1,4 +1,6 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
+import type { AggregationDialect } from './aggregations/aggregation_dialect';
+import type { ParameterStyle, SqlFragment } from './sql_fragment';
 
 /**
  * One piece of a prefix or wildcard pattern: literal text, any run of characters (`*`), or
@@ -8,15 +10,16 @@ export type PatternPart =
   { kind: 'literal'; text: string } | { kind: 'anyString' } | { kind: 'anyChar' };
 
 /**
- * The SQL spelling of one database: identifier quoting, placeholders, paging. Statements are
- * built from these pieces so that every value is a bound parameter and every identifier is quoted.
+ * Every SQL spelling of one database, in one object per database (sql/dialects/, one file each,
+ * listed in sql/dialects/index.ts): identifier quoting, placeholders, paging, how queries compare
+ * and how aggregations compute. Statements are built from these pieces so that every value is a
+ * bound parameter and every identifier is quoted; nothing else asks which database it is, so a
+ * new database is one more object the compiler checks member by member.
  */
-export interface SqlDialect {
+export interface SqlDialect extends ParameterStyle {
   readonly name: 'postgres' | 'mysql' | 'sqlserver' | 'sqlite';
   /** Quotes one identifier, doubling any quote character inside it. */
   quoteIdentifier(identifier: string): string;
-  /** The placeholder of the 1-based parameter `index`: `$1`, `?`, `@p1`. */
-  placeholder(index: number): string;
   /**
    * Most bound parameters one statement may carry: PostgreSQL's and MySQL's protocols count
    * them in 16 bits (65,535), SQLite's SQLITE_MAX_VARIABLE_NUMBER is 32,766 (better-sqlite3's
@@ -33,12 +36,7 @@ export interface SqlDialect {
    * and SQL Server an `IN` list for a short list and one JSON parameter (`JSON_TABLE`,
    * `json_each`, `OPENJSON`) for a longer one, so no list is bounded by the parameter limit.
    */
-  anyOf(
-    expression: string,
-    values: readonly unknown[],
-    column: VirtualIndexColumn,
-    add: (value: unknown) => string
-  ): string;
+  anyOf(expression: string, values: readonly unknown[], column: VirtualIndexColumn): SqlFragment;
   /** How many parameters `anyOf` binds for a list of `count` values of `column`. */
   anyOfParameters(count: number, column: VirtualIndexColumn): number;
   /**
@@ -47,7 +45,7 @@ export interface SqlDialect {
    */
   readonly textHoldsNul: boolean;
   /** Appends paging to a statement that already has ORDER BY (SQL Server needs one). */
-  limitOffset(sql: string, limit: number | null, offset: number): string;
+  limitOffset(sql: SqlFragment, limit: number | null, offset: number): SqlFragment;
   /**
    * The ORDER BY of a paged statement that asks for no order: empty, or an order that costs
    * nothing where the database pages only ordered statements (SQL Server's
@@ -103,4 +101,9 @@ export interface SqlDialect {
    * unless `caseInsensitive`, as far as the database's collation allows.
    */
   matchPattern(expression: string, placeholder: string, caseInsensitive: boolean): string;
+
+  // --- Aggregations (see sql/aggregations/) ---
+
+  /** What GROUP BY statements spell on top of the above. */
+  readonly aggregations: AggregationDialect;
 }

@@ -22,11 +22,9 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
+} from '../../../test/support/in_process_host';
 import { runSql } from '../../../test/bed/run_sql';
-
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
+import { DATASOURCES, VIRTUAL_INDICES } from '../../../test/support/api_paths';
 
 interface Row {
   id: number;
@@ -99,20 +97,20 @@ describe('wall-clock dates across daylight-saving changes', () => {
       jdbc = jdbcFor(kind, url);
     }
     const datasource = `test-ds-dst-${kind}-${Math.random().toString(36).slice(2, 8)}`;
-    const put = await api.call('PUT', `${DS}/${datasource}`, {
+    const put = await api.call('PUT', `${DATASOURCES}/${datasource}`, {
       jdbc: { ...jdbc, timezone: 'Europe/Helsinki' },
     });
     expect(put.status).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     const name = uniqueName(`vi-dst-${kind}`);
-    const created = await api.call('PUT', `${VI}/${name}`, {
+    const created = await api.call('PUT', `${VIRTUAL_INDICES}/${name}`, {
       datasource,
       resource: table,
       key: 'id',
     });
     expect(created.status).toBe(201);
     cleanups.push(async () => {
-      await api.call('DELETE', `${VI}/${name}`);
+      await api.call('DELETE', `${VIRTUAL_INDICES}/${name}`);
       await openSearchClient().indices.delete({ index: name }, { ignore: [404] });
     });
     return name;

@@ -1,6 +1,6 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { SqlDialect } from './dialect';
-import { baseTypeName } from './dialects/dialect_helpers';
+import { baseTypeName } from './dialects/type_names';
 
 /** Bits of the signed integer types, by base type name (all four databases' spellings). */
 const SIGNED_BITS: Record<string, number> = {

@@ -25,19 +25,18 @@ import {
   sqliteJdbc,
   startFederationApi,
   type FederationApi,
-} from '../../../test/integration/federation_api';
+} from '../../../test/support/in_process_host';
 import type { Connector, ResourceRef } from '../connectors/connector';
 import { createConnector } from '../connectors/create_connector';
 import type { JdbcConfig } from '../connectors/jdbc/jdbc_config';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { JsonKeyList } from './json_key_list';
-import { ParamList } from './param_list';
+import { renderSql, sql as fragment } from './sql_fragment';
 import { translateQuery } from './query_translator';
 import type { TranslationContext } from './translation_context';
 import { DEFAULT_CONNECTOR_LIMITS } from '../connectors/connector_limits';
+import { DATASOURCES, VIRTUAL_INDICES } from '../../../test/support/api_paths';
 
-const DS = '/_svc/connector/datasource';
-const VI = '/_svc/connector/index';
 /** Rows 1..ROWS. */
 const ROWS = 40_000;
 /** Where the short lists of the last tests start. */
@@ -253,18 +252,20 @@ describe.each(['postgres', 'mysql', 'sqlite'] as const)('%s', (kind) => {
     const opened = await OPENERS[kind]();
     cleanups.push(() => opened.close());
     const datasource = uniqueName(`kl-${kind}`);
-    expect((await api.call('PUT', `${DS}/${datasource}`, { jdbc: opened.jdbc })).status).toBe(201);
-    cleanups.push(() => api.call('DELETE', `${DS}/${datasource}`));
+    expect(
+      (await api.call('PUT', `${DATASOURCES}/${datasource}`, { jdbc: opened.jdbc })).status
+    ).toBe(201);
+    cleanups.push(() => api.call('DELETE', `${DATASOURCES}/${datasource}`));
     const index: Record<string, string> = {};
     for (const key of opened.columns) {
       index[key] = uniqueName(`kl-${kind}-${key}`);
-      const created = await api.call('PUT', `${VI}/${index[key]}`, {
+      const created = await api.call('PUT', `${VIRTUAL_INDICES}/${index[key]}`, {
         datasource,
         resource: opened.name,
         key,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
-      cleanups.push(() => api.call('DELETE', `${VI}/${index[key]}`));
+      cleanups.push(() => api.call('DELETE', `${VIRTUAL_INDICES}/${index[key]}`));
     }
     const config = parseDatasourceConfig(
       opened.jdbc as Parameters<typeof parseDatasourceConfig>[0]
@@ -371,7 +372,6 @@ describe.each(['postgres', 'mysql', 'sqlite'] as const)('%s', (kind) => {
       columns,
       key: 'id',
       timezone: 'UTC',
-      params: new ParamList(dialect),
       now: Date.now(),
     };
   }
@@ -386,9 +386,12 @@ describe.each(['postgres', 'mysql', 'sqlite'] as const)('%s', (kind) => {
     }
     const ctx = context(t, columns);
     const where = translateQuery(query, ctx);
-    const sql = `SELECT count(*) FROM ${t.connector.dialect.quoteIdentifier(t.resource.name)} WHERE ${where}`;
+    const { sql, params } = renderSql(
+      fragment`SELECT count(*) FROM ${t.connector.dialect.quoteIdentifier(t.resource.name)} WHERE ${where}`,
+      ctx.dialect
+    );
     // A driver of its own binds the text of a list the engine binds as JSON.
-    const values = ctx.params.values.map((v) => (v instanceof JsonKeyList ? v.text : v));
+    const values = params.map((v) => (v instanceof JsonKeyList ? v.text : v));
     return t.explain(sql, values);
   }
 
@@ -453,9 +456,12 @@ describe.each(['postgres', 'mysql', 'sqlite'] as const)('%s', (kind) => {
         try {
           const ctx = context(t, columns);
           const where = translateQuery({ terms: { id: values } }, ctx);
-          const sql = `SELECT COUNT(*) AS n FROM ${connector.dialect.quoteIdentifier(t.resource.name)} WHERE ${where}`;
+          const { sql, params } = renderSql(
+            fragment`SELECT COUNT(*) AS n FROM ${connector.dialect.quoteIdentifier(t.resource.name)} WHERE ${where}`,
+            ctx.dialect
+          );
           const before = await diskTables(connector);
-          const [row] = await connector.query(sql, ctx.params.values);
+          const [row] = await connector.query(sql, params);
           return { rows: Number(row.n), disk: (await diskTables(connector)) - before };
         } finally {
           await connector.close();

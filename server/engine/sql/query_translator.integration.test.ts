@@ -29,7 +29,7 @@ import { createConnector } from '../connectors/create_connector';
 import type { JdbcConfig } from '../connectors/jdbc/jdbc_config';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { FederationError } from '../errors';
-import { ParamList } from './param_list';
+import { renderSql, sql as fragment } from './sql_fragment';
 import { translateQuery } from './query_translator';
 import { toIsoInstant } from './row_to_source';
 import type { TranslationContext } from './translation_context';
@@ -695,7 +695,7 @@ const mariadb: Target = {
     await admin.query("SET time_zone = '+00:00'");
     // The database's default collation is case-insensitive (utf8mb4_general_ci), which would
     // make `term`, `prefix` and `range` on keywords case-insensitive: no collation is forced on
-    // comparisons (spec §8.2.10), so a user who wants OpenSearch's case-sensitive keywords
+    // comparisons (docs/api/interface.md §8.2.10), so a user who wants OpenSearch's case-sensitive keywords
     // declares them so. NOPAD, unlike utf8mb4_bin, also keeps trailing spaces significant.
     await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY,
       k varchar(100) COLLATE utf8mb4_nopad_bin, k2 varchar(20) COLLATE utf8mb4_nopad_bin,
@@ -787,7 +787,6 @@ describe.each([postgres, mariadb, sqlite])('$kind', (target) => {
       columns: database!.columns,
       key: 'id',
       timezone: ZONE,
-      params: new ParamList(dialect),
       now: Date.now(),
     };
   }
@@ -800,8 +799,11 @@ describe.each([postgres, mariadb, sqlite])('$kind', (target) => {
       .filter((part) => part !== undefined)
       .map((part) => dialect.quoteIdentifier(part!))
       .join('.');
-    const sql = `SELECT ${dialect.quoteIdentifier('id')} AS id FROM ${table} WHERE ${where}`;
-    const rows = await database!.connector.query(sql, ctx.params.values);
+    const { sql, params } = renderSql(
+      fragment`SELECT ${dialect.quoteIdentifier('id')} AS id FROM ${table} WHERE ${where}`,
+      dialect
+    );
+    const rows = await database!.connector.query(sql, params);
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 

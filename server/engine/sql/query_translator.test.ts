@@ -5,11 +5,11 @@
  * query_translator.integration.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { badRequestThrownBy } from '../../../test/support/bad_request';
 import type { FieldType, VirtualIndexColumn } from '../../../common/catalog_types';
-import { FederationError } from '../errors';
 import { dialectFor } from './dialects';
 import type { JsonKeyList } from './json_key_list';
-import { ParamList } from './param_list';
+import { renderSql } from './sql_fragment';
 import { minimumShouldMatchOf } from './queries/bool_query';
 import { MAX_QUERY_DEPTH, translateQuery } from './query_translator';
 import type { TranslationContext } from './translation_context';
@@ -81,7 +81,6 @@ function context(kind: Kind, options: { key?: string | null; timezone?: string }
     columns,
     key: options.key === null ? undefined : (options.key ?? 'id'),
     timezone: options.timezone ?? 'Europe/Paris',
-    params: new ParamList(dialect),
     now: NOW,
   };
   return ctx;
@@ -89,8 +88,7 @@ function context(kind: Kind, options: { key?: string | null; timezone?: string }
 
 function translate(kind: Kind, query: unknown, options?: Parameters<typeof context>[1]) {
   const ctx = context(kind, options);
-  const sql = translateQuery(query, ctx);
-  return { sql, params: ctx.params.values };
+  return renderSql(translateQuery(query, ctx), ctx.dialect);
 }
 
 /** The statement a search would run on SQL Server (the translation is its WHERE clause). */
@@ -99,16 +97,8 @@ function sqlServerStatement(query: unknown) {
   return { sql: `SELECT [id] FROM [dbo].[t] WHERE ${sql}`, params };
 }
 
-function refusal(kind: Kind, query: unknown, options?: Parameters<typeof context>[1]) {
-  try {
-    translate(kind, query, options);
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return err as FederationError;
-  }
-  throw new Error(`expected ${JSON.stringify(query)} to be refused`);
-}
+const refusal = (kind: Kind, query: unknown, options?: Parameters<typeof context>[1]) =>
+  badRequestThrownBy(() => translate(kind, query, options));
 
 // ---------------------------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 /**
  * OpenSearch query DSL to ONE parameterised SQL condition for the WHERE clause of a virtual
- * index's statement, with OpenSearch as the reference semantics (see queries/query_support.ts
- * for the rules every piece follows: NULL-free conditions, bound values, quoted identifiers).
+ * index's statement, with OpenSearch as the reference semantics (see queries/conditions.ts for
+ * the rules every piece follows: NULL-free conditions, bound values, quoted identifiers). The
+ * condition is an SQL fragment: its values are numbered when the statement around it is
+ * rendered (sql_fragment.ts).
  */
 import { FederationError, badRequest } from '../errors';
 import { boolQuery, constantScoreQuery } from './queries/bool_query';
@@ -12,17 +14,11 @@ import {
   simpleQueryStringQuery,
 } from './queries/full_text_queries';
 import { prefixQuery, wildcardQuery } from './queries/pattern_queries';
-import {
-  MATCH_ALL,
-  MATCH_NONE,
-  expectObject,
-  isObject,
-  parsingError,
-  type QueryTranslator,
-  type Translate,
-} from './queries/query_support';
+import { MATCH_ALL, MATCH_NONE, type QueryTranslator, type Translate } from './queries/conditions';
+import { expectObject, isObject, parsingError } from './queries/query_parsing';
 import { rangeQuery } from './queries/range_query';
 import { existsQuery, idsQuery, termQuery, termsQuery } from './queries/term_queries';
+import type { SqlFragment } from './sql_fragment';
 import { SqlSemiJoin } from './sql_semi_join';
 import type { TranslationContext } from './translation_context';
 
@@ -105,7 +101,7 @@ const UNSUPPORTED = new Set([
  * The WHERE condition for `query` (absent: every row). Throws a 400 FederationError naming
  * what it cannot translate.
  */
-export function translateQuery(query: unknown, ctx: TranslationContext): string {
+export function translateQuery(query: unknown, ctx: TranslationContext): SqlFragment {
   const translateAt = (depth: number): Translate => {
     return (nested) => {
       if (depth > MAX_QUERY_DEPTH) {
@@ -119,7 +115,7 @@ export function translateQuery(query: unknown, ctx: TranslationContext): string 
   return query === undefined || query === null ? MATCH_ALL : translateAt(1)(query);
 }
 
-function translateOne(query: unknown, ctx: TranslationContext, translate: Translate): string {
+function translateOne(query: unknown, ctx: TranslationContext, translate: Translate): SqlFragment {
   if (query instanceof SqlSemiJoin) return query.condition(ctx, translateQuery);
   if (!isObject(query)) throw parsingError('query malformed, must start with start_object');
   const names = Object.keys(query);

@@ -6,7 +6,7 @@ import { fromNaiveMs, parseZone, toEpoch } from './zoned_time';
 
 /**
  * Turns a remote row into a document `_source`, with values typed as the index mapping says
- * (spec §2.3). Wall-clock dates are read in the datasource's zone and returned as UTC instants
+ * (docs/api/interface.md §2.3). Wall-clock dates are read in the datasource's zone and returned as UTC instants
  * in ISO 8601, so results compare with OpenSearch's own date fields.
  */
 export function rowToSource(

@@ -1,14 +1,12 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { ResourceRef } from './remote_types';
 import type { SqlDialect } from './dialect';
-import { NO_MATCH } from './dialects/dialect_helpers';
-import { ParamList } from './param_list';
+import { NO_MATCH } from './dialects/key_list_forms';
 import { qualifiedName } from './qualified_name';
+import { renderSql, sql, type Statement } from './sql_fragment';
+import { selectList } from './statements';
 
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
+export type { Statement };
 
 /**
  * `SELECT <columns> FROM <resource> WHERE <key> = ANY/IN (<keys>)`: one statement, the keys in
@@ -31,16 +29,9 @@ export function selectByKeys(
     ? keys
     : keys.filter((k) => typeof k !== 'string' || !k.includes('\u0000'));
   if (sendable.length === 0) return [];
-  const select = columns.map((c) => dialect.quoteIdentifier(c.name)).join(', ');
-  const params = new ParamList(dialect);
-  const condition = dialect.anyOf(dialect.quoteIdentifier(key), sendable, keyColumn, (value) =>
-    params.add(value)
-  );
+  const condition = dialect.anyOf(dialect.quoteIdentifier(key), sendable, keyColumn);
   if (condition === NO_MATCH) return [];
-  return [
-    {
-      sql: `SELECT ${select} FROM ${qualifiedName(dialect, resource)} WHERE ${condition}`,
-      params: params.values,
-    },
-  ];
+  const select = selectList(dialect, columns);
+  const from = qualifiedName(dialect, resource);
+  return [renderSql(sql`SELECT ${select} FROM ${from} WHERE ${condition}`, dialect)];
 }

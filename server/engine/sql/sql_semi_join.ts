@@ -1,5 +1,7 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { badRequest } from '../errors';
+import { MATCH_NONE } from './queries/conditions';
+import { joinSql, sql, type SqlFragment } from './sql_fragment';
 import { resolveColumn, type TranslationContext } from './translation_context';
 
 export interface SemiJoinChild {
@@ -26,13 +28,13 @@ export class SqlSemiJoin {
     readonly children: SemiJoinChild[]
   ) {}
 
-  /** The condition, with the child queries translated into the same parameter list. */
+  /** The condition, with the child queries translated into the same statement. */
   condition(
     ctx: TranslationContext,
-    translate: (query: unknown, ctx: TranslationContext) => string
-  ): string {
+    translate: (query: unknown, ctx: TranslationContext) => SqlFragment
+  ): SqlFragment {
     const parent = resolveColumn(ctx, this.parentField);
-    if (parent === null) return '1 = 0';
+    if (parent === null) return MATCH_NONE;
     if (!KEY_TYPES.has(parent.column.type)) {
       throw badRequest(
         `the join on [${this.parentField}] needs an integer or keyword parent field; [${this.parentField}] is [${parent.column.type}]: join on an integer, string or UUID column of the virtual index instead`
@@ -48,10 +50,11 @@ export class SqlSemiJoin {
         );
       }
       const where = translate(child.query, childCtx);
-      return `SELECT ${column.sql} FROM ${child.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL`;
+      return sql`SELECT ${column.sql} FROM ${child.resourceSql} WHERE (${where}) AND ${column.sql} IS NOT NULL`;
     });
-    const present = selects.filter((s): s is string => s !== null);
-    if (present.length === 0) return '1 = 0';
-    return `(${parent.sql} IS NOT NULL AND ${parent.sql} IN (${present.join(' UNION ALL ')}))`;
+    const present = selects.filter((s) => s !== null);
+    if (present.length === 0) return MATCH_NONE;
+    const union = joinSql(present, ' UNION ALL ');
+    return sql`(${parent.sql} IS NOT NULL AND ${parent.sql} IN (${union}))`;
   }
 }

@@ -1,9 +1,8 @@
 /** Conversions and errors as OpenSearch 3.6 answers term queries on each field type. */
 import { describe, expect, it } from 'vitest';
+import { badRequestThrownBy } from '../../../test/support/bad_request';
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
-import { FederationError } from '../errors';
 import { dialectFor } from './dialects';
-import { ParamList } from './param_list';
 import {
   booleanValue,
   dateValue,
@@ -15,17 +14,6 @@ import {
   termValue,
 } from './sql_values';
 import type { TranslationContext } from './translation_context';
-
-function refusal(run: () => unknown): FederationError {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return err as FederationError;
-  }
-  throw new Error('expected a 400');
-}
 
 describe('keywordValue', () => {
   it('keeps strings and prints numbers and booleans as Java does', () => {
@@ -47,8 +35,8 @@ describe('keywordValue', () => {
   });
 
   it('refuses objects and null', () => {
-    refusal(() => keywordValue({ a: 1 }));
-    refusal(() => keywordValue(null));
+    badRequestThrownBy(() => keywordValue({ a: 1 }));
+    badRequestThrownBy(() => keywordValue(null));
   });
 });
 
@@ -71,22 +59,22 @@ describe('longValue', () => {
   });
 
   it('refuses what Long.parseLong and Double.parseDouble refuse, as OpenSearch does', () => {
-    expect(refusal(() => longValue('abc')).reason).toBe(
+    expect(badRequestThrownBy(() => longValue('abc')).reason).toBe(
       'failed to create query: For input string: "abc"'
     );
-    expect(refusal(() => longValue(true)).reason).toBe(
+    expect(badRequestThrownBy(() => longValue(true)).reason).toBe(
       'failed to create query: For input string: "true"'
     );
-    expect(refusal(() => longValue(' 5')).reason).toBe(
+    expect(badRequestThrownBy(() => longValue(' 5')).reason).toBe(
       'failed to create query: For input string: " 5"'
     );
-    expect(refusal(() => longValue(1e30)).reason).toBe(
+    expect(badRequestThrownBy(() => longValue(1e30)).reason).toBe(
       'failed to create query: Value [1.0E30] is out of range for a long'
     );
-    expect(refusal(() => longValue('9223372036854775808')).reason).toBe(
+    expect(badRequestThrownBy(() => longValue('9223372036854775808')).reason).toBe(
       'failed to create query: Value [9223372036854775808] is out of range for a long'
     );
-    expect(refusal(() => longValue('abc')).type).toBe('query_shard_exception');
+    expect(badRequestThrownBy(() => longValue('abc')).type).toBe('query_shard_exception');
   });
 
   it('gives range bounds truncated toward zero with their fraction and sign', () => {
@@ -107,11 +95,11 @@ describe('doubleValue', () => {
   });
 
   it('refuses other text and infinities', () => {
-    expect(refusal(() => doubleValue('abc')).reason).toBe(
+    expect(badRequestThrownBy(() => doubleValue('abc')).reason).toBe(
       'failed to create query: For input string: "abc"'
     );
-    expect(refusal(() => doubleValue(true)).reason).toContain('"true"');
-    expect(refusal(() => doubleValue('Infinity')).reason).toBe(
+    expect(badRequestThrownBy(() => doubleValue(true)).reason).toContain('"true"');
+    expect(badRequestThrownBy(() => doubleValue('Infinity')).reason).toBe(
       'failed to create query: [double] supports only finite values, but got [Infinity]'
     );
   });
@@ -122,7 +110,7 @@ describe('booleanValue', () => {
     expect(booleanValue(true)).toBe(true);
     expect(booleanValue('false')).toBe(false);
     for (const bad of ['', 'yes', 1, 'TRUE']) {
-      expect(refusal(() => booleanValue(bad)).reason).toBe(
+      expect(badRequestThrownBy(() => booleanValue(bad)).reason).toBe(
         `failed to create query: Can't parse boolean value [${String(bad)}], expected [true] or [false]`
       );
     }
@@ -135,7 +123,6 @@ describe('dateValue', () => {
     dialect: dialectFor(kind),
     columns: new Map(),
     timezone: 'Europe/Paris',
-    params: new ParamList(dialectFor(kind)),
     now: 0,
   });
   const wallClock: VirtualIndexColumn = { name: 't', remote_type: 'timestamp', type: 'date' };

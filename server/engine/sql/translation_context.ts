@@ -1,13 +1,13 @@
 import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import type { SqlDialect } from './dialect';
-import type { ParamList } from './param_list';
 import type { QueryLimits } from './query_limits';
 
 /**
  * Everything a translator needs to turn query DSL or aggregations into SQL for one virtual
  * index: the dialect, the index's columns (the only identifiers that may reach SQL), the
- * datasource's zone for wall-clock dates, the statement's parameters, and one `now` per request
- * so date math is consistent across the statements of a search.
+ * datasource's zone for wall-clock dates, and one `now` per request so date math is consistent
+ * across the statements of a search. Values are bound in the fragments translators return
+ * (sql_fragment.ts), not here.
  */
 export interface TranslationContext {
   dialect: SqlDialect;
@@ -16,7 +16,6 @@ export interface TranslationContext {
   key?: string;
   /** IANA zone in which wall-clock date columns are stored. */
   timezone: string;
-  params: ParamList;
   /** Epoch milliseconds of the request's `now`. */
   now: number;
   /**

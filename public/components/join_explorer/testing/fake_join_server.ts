@@ -137,7 +137,7 @@ function mappingAnswer(path: string) {
  * A recording `HttpClient` that answers like the server for the routes the join explorer uses:
  * `_resolve/index`, the virtual-index list, `_mapping`, `_pit` open and close, and a PIT search
  * that pages `matching` parents by `search_after` (a later page starts after the given sort
- * value) and moves the PIT id on every page, as spec §4.5 allows.
+ * value) and moves the PIT id on every page, as docs/api/interface.md §4.5 allows.
  */
 export class FakeJoinServer extends RecordingHttp<JsonBody> {
   readonly openPits = new Set<string>();

@@ -22,3 +22,13 @@ export interface SpecBase {
   /** The IANA zone wall-clock dates are stored in (`jdbc.timezone`); absent means UTC. */
   timezone?: string;
 }
+
+/** The settings of a `host[:port]/database` URL (jdbc/host_url.ts): PostgreSQL's and MySQL's. */
+export interface HostSpec extends SpecBase {
+  host: string;
+  port: number;
+  database?: string;
+  user?: string;
+  password?: string;
+  ssl?: TlsSpec;
+}

@@ -17,7 +17,6 @@ import { JsonKeyList } from '../../sql/json_key_list';
 import { recordOf } from '../../sql/own_property';
 import { connectionAddress } from '../connection_spec';
 import type {
-  Connector,
   ConnectorMetadata,
   QueryOptions,
   RemoteColumn,
@@ -28,7 +27,7 @@ import type {
 import { resourceNotFound } from '../connector_errors';
 import type { ConnectorLimits } from '../connector_limits';
 import { withTimeout } from '../deadlines';
-import { forEachStreamedRow } from '../for_each_streamed_row';
+import { LifecycleConnector } from '../lifecycle_connector';
 import { remoteColumn } from '../remote_column';
 import { StatementLifecycle, type RowSource, type SessionHooks } from '../statement_lifecycle';
 import {
@@ -43,7 +42,7 @@ import { mysqlMappedType, mysqlTypeIsZoned } from './mysql_types';
 import type { MysqlSpec } from './mysql_url';
 
 /** The server enforces the timeout; the client-side deadline only catches a silent server. */
-const GRACE_MS = 1_000;
+const DEADLINE = { graceMs: 1_000, budget: false };
 const SYSTEM_SCHEMAS = ['mysql', 'information_schema', 'performance_schema', 'sys'];
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -159,31 +158,27 @@ function rowReader(fields: readonly FieldPacket[] | undefined): (values: unknown
 
 const noop = () => undefined;
 
-export class MysqlConnector implements Connector {
+export class MysqlConnector extends LifecycleConnector<PoolConnection> {
   readonly kind = 'mysql' as const;
   readonly dialect = mysqlDialect;
+  protected readonly lifecycle: StatementLifecycle<PoolConnection>;
   private readonly pool: Pool;
   private readonly address: string;
   private readonly sessions = new WeakMap<PoolConnection, Session>();
-  private readonly lifecycle: StatementLifecycle<PoolConnection>;
 
   constructor(
     private readonly spec: MysqlSpec,
-    private readonly limits: ConnectorLimits
+    limits: ConnectorLimits
   ) {
+    super(limits);
     this.address = connectionAddress(spec);
     this.pool = mysql.createPool(mysqlPoolOptions(spec, limits));
     // A connection that breaks while idle in the pool emits here; the pool drops it.
     this.pool.on('connection', (conn) => conn.on('error', noop));
-    this.lifecycle = new StatementLifecycle(this.hooks(), limits, GRACE_MS);
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, DEADLINE);
   }
 
-  async validate(options?: QueryOptions): Promise<{ server: string }> {
-    const rows = await this.query(this.dialect.versionStatement, [], options);
-    return { server: String(Object.values(rows[0] ?? {})[0] ?? '') };
-  }
-
-  query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
+  override query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
     return this.withConnection(options, (conn) => {
       const statement = this.withKeyListMemory(conn, sql, params);
       this.checkPacket(conn, statement, params);
@@ -191,44 +186,38 @@ export class MysqlConnector implements Connector {
     });
   }
 
-  forEachRow(
+  protected open(
+    conn: PoolConnection,
     sql: string,
     params: unknown[],
-    onRow: (row: Row) => void,
-    options?: QueryOptions
-  ): Promise<void> {
-    return forEachStreamedRow(this.stream(sql, params, options), onRow);
-  }
-
-  stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    return this.lifecycle.stream(options, (conn): RowSource => {
-      const statement = this.withKeyListMemory(conn, sql, params);
-      this.checkPacket(conn, statement, params);
-      // The stream's buffer holds one batch; when it is full mysql2 pauses the socket, so the
-      // server blocks on writing and the next rows are read only as the consumer pulls. A
-      // prepared statement (see `execute`) streams the same way: without a cursor the server
-      // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
-      const command = conn.execute(arrayRows(statement, mysqlParameters(params)));
-      let toRow = rowReader([]);
-      command.on('fields', (fields: FieldPacket[]) => (toRow = rowReader(fields)));
-      const stream = command.stream({
-        highWaterMark: options?.batchSize ?? this.limits.batchSize,
-      });
-      const rows = stream[Symbol.asyncIterator]();
-      return {
-        read: async () => {
-          const next = await rows.next();
-          return next.done ? [] : [toRow(next.value as unknown[])];
-        },
-        // Stopped early, the rest of the result is still on its way: only closing the
-        // connection ends it (the server's write fails), where draining could take as long as
-        // the query.
-        close: async () => {
-          void rows.return?.().catch(noop);
-          return false;
-        },
-      };
+    options: QueryOptions | undefined
+  ): RowSource {
+    const statement = this.withKeyListMemory(conn, sql, params);
+    this.checkPacket(conn, statement, params);
+    // The stream's buffer holds one batch; when it is full mysql2 pauses the socket, so the
+    // server blocks on writing and the next rows are read only as the consumer pulls. A
+    // prepared statement (see `execute`) streams the same way: without a cursor the server
+    // sends the whole result and TCP back-pressure holds it, exactly as for a text query.
+    const command = conn.execute(arrayRows(statement, mysqlParameters(params)));
+    let toRow = rowReader([]);
+    command.on('fields', (fields: FieldPacket[]) => (toRow = rowReader(fields)));
+    const stream = command.stream({
+      highWaterMark: options?.batchSize ?? this.limits.batchSize,
     });
+    const rows = stream[Symbol.asyncIterator]();
+    return {
+      read: async () => {
+        const next = await rows.next();
+        return next.done ? [] : [toRow(next.value as unknown[])];
+      },
+      // Stopped early, the rest of the result is still on its way: only closing the
+      // connection ends it (the server's write fails), where draining could take as long as
+      // the query.
+      close: async () => {
+        void rows.return?.().catch(noop);
+        return false;
+      },
+    };
   }
 
   describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
@@ -270,13 +259,8 @@ export class MysqlConnector implements Connector {
     });
   }
 
-  close(): Promise<void> {
-    // A pooled connection to a server that stopped answering would hold end() forever.
-    return withTimeout(
-      new Promise<void>((resolve) => this.pool.end(() => resolve())),
-      this.limits.connectTimeoutMs,
-      undefined
-    );
+  protected end(): Promise<void> {
+    return new Promise<void>((resolve) => this.pool.end(() => resolve()));
   }
 
   // -------------------------------------------------------------------------------------------

@@ -5,23 +5,19 @@ import {
   abortedError,
   authenticationError,
   connectionError,
+  poolWaitError,
+  type ErrorContext,
   queryError,
   timeoutError,
   unknownDatabaseError,
 } from '../connector_errors';
-import type { ConnectorLimits } from '../connector_limits';
 import { errorCode, errorMessage, networkDetail, NETWORK_ERROR_CODES } from '../driver_errors';
 import type { MysqlSpec } from './mysql_url';
 
 /** The code of the error the connector raises when no pooled connection became free in time. */
 export const POOL_WAIT_TIMEOUT = 'FEDERATION_POOL_WAIT_TIMEOUT';
 
-export interface MysqlErrorContext {
-  spec: MysqlSpec;
-  limits: ConnectorLimits;
-  /** The statement timeout in force, for the 504's reason. */
-  timeoutMs: number;
-}
+export type MysqlErrorContext = ErrorContext<MysqlSpec>;
 
 export function errno(err: unknown): number | undefined {
   const value = (err as { errno?: unknown } | null)?.errno;
@@ -66,12 +62,7 @@ export function translateMysqlError(err: unknown, context: MysqlErrorContext): F
     return connectionError(address, networkDetail(code, message), err);
   }
   if (code === POOL_WAIT_TIMEOUT) {
-    return connectionError(
-      address,
-      `no connection within ${limits.connectTimeoutMs}ms (the server did not answer, ` +
-        `or all ${limits.poolSize} pooled connections stayed busy)`,
-      err
-    );
+    return poolWaitError(address, limits, err);
   }
   if (isFatal(err) || code?.startsWith('PROTOCOL_')) {
     return connectionError(address, `the connection was lost: ${message}`, err);

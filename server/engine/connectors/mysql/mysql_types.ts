@@ -1,6 +1,6 @@
 /**
  * MySQL / MariaDB column types (information_schema COLUMN_TYPE, e.g. `tinyint(1)`,
- * `int(10) unsigned`, `enum('a','b')`) to index field types, per spec §2.3.
+ * `int(10) unsigned`, `enum('a','b')`) to index field types, per docs/api/interface.md §2.3.
  */
 import type { MappedType } from '../connector';
 

@@ -1,17 +1,11 @@
 /** MySQL's and MariaDB's jdbc.url: `jdbc:mysql://` or `jdbc:mariadb://host[:port]/database?...`. */
 import { credentials, parseHostUrl } from '../jdbc/host_url';
-import type { SpecBase, TlsSpec } from '../jdbc/jdbc_config';
+import type { HostSpec, TlsSpec } from '../jdbc/jdbc_config';
 import { malformed, parseBoolean, type ParseContext } from '../jdbc/parse_context';
 import { withoutUndefined } from '../jdbc/without_undefined';
 
-export interface MysqlSpec extends SpecBase {
+export interface MysqlSpec extends HostSpec {
   kind: 'mysql';
-  host: string;
-  port: number;
-  database?: string;
-  user?: string;
-  password?: string;
-  ssl?: TlsSpec;
 }
 
 export function parseMysql(context: ParseContext): MysqlSpec {

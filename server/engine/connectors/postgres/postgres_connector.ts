@@ -10,7 +10,6 @@ import { postgresDialect } from '../../sql/dialects/postgres';
 import { recordOf } from '../../sql/own_property';
 import { connectionAddress } from '../connection_spec';
 import type {
-  Connector,
   ConnectorMetadata,
   QueryOptions,
   RemoteColumn,
@@ -20,7 +19,7 @@ import type {
 } from '../connector';
 import { connectionError, resourceNotFound } from '../connector_errors';
 import type { ConnectorLimits } from '../connector_limits';
-import { withTimeout } from '../deadlines';
+import { LifecycleConnector } from '../lifecycle_connector';
 import { remoteColumn } from '../remote_column';
 import { StatementLifecycle, type RowSource, type SessionHooks } from '../statement_lifecycle';
 import { postgresPoolConfig } from './postgres_driver_config';
@@ -29,7 +28,7 @@ import { postgresMappedType, postgresTypeIsZoned } from './postgres_types';
 import type { PostgresSpec } from './postgres_url';
 
 /** The server enforces the timeout; the client-side deadline only catches a silent server. */
-const GRACE_MS = 1_000;
+const DEADLINE = { graceMs: 1_000, budget: false };
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -134,33 +133,29 @@ function columnNames(fields: readonly FieldDef[]): string[] {
   return fields.map((field) => field.name);
 }
 
-export class PostgresConnector implements Connector {
+export class PostgresConnector extends LifecycleConnector<PoolClient> {
   readonly kind = 'postgres' as const;
   readonly dialect = postgresDialect;
+  protected readonly lifecycle: StatementLifecycle<PoolClient>;
   private readonly pool: Pool;
   private readonly address: string;
   /** The statement_timeout each pooled session currently has, to skip a SET when unchanged. */
   private readonly sessionTimeouts = new WeakMap<PoolClient, number>();
   private readonly errorListeners = new WeakSet<PoolClient>();
-  private readonly lifecycle: StatementLifecycle<PoolClient>;
 
   constructor(
     private readonly spec: PostgresSpec,
-    private readonly limits: ConnectorLimits
+    limits: ConnectorLimits
   ) {
+    super(limits);
     this.address = connectionAddress(spec);
     this.pool = new Pool(postgresPoolConfig(spec, limits));
     // An idle client whose server went away emits here; the pool drops it. Not ours to crash on.
     this.pool.on('error', noop);
-    this.lifecycle = new StatementLifecycle(this.hooks(), limits, GRACE_MS);
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, DEADLINE);
   }
 
-  async validate(options?: QueryOptions): Promise<{ server: string }> {
-    const rows = await this.query(this.dialect.versionStatement, [], options);
-    return { server: String(Object.values(rows[0] ?? {})[0] ?? '') };
-  }
-
-  query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
+  override query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
     return this.lifecycle.run(options, async (client) => {
       const result = await client.query<unknown[]>({
         text: sql,
@@ -172,7 +167,7 @@ export class PostgresConnector implements Connector {
     });
   }
 
-  async forEachRow(
+  override async forEachRow(
     sql: string,
     params: unknown[],
     onRow: (row: Row) => void,
@@ -216,26 +211,27 @@ export class PostgresConnector implements Connector {
     }
   }
 
-  stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    return this.lifecycle.stream(options, (client): RowSource => {
-      const cursor = client.query(
-        new Cursor<unknown[]>(sql, toParams(params), { rowMode: 'array' })
-      );
-      let names: string[] = [];
-      return {
-        read: () =>
-          new Promise<Row[]>((resolve, reject) => {
-            cursor.read(options?.batchSize ?? this.limits.batchSize, (err, rows, result) => {
-              if (err) return reject(err);
-              // A finished cursor answers [] without a result: the names were read before.
-              if (result?.fields) names = columnNames(result.fields);
-              resolve(rows.map((values) => recordOf(names, values)));
-            });
-          }),
-        // Closing the portal lets the session be reused.
-        close: () => cursor.close().then(() => true),
-      };
-    });
+  protected open(
+    client: PoolClient,
+    sql: string,
+    params: unknown[],
+    options: QueryOptions | undefined
+  ): RowSource {
+    const cursor = client.query(new Cursor<unknown[]>(sql, toParams(params), { rowMode: 'array' }));
+    let names: string[] = [];
+    return {
+      read: () =>
+        new Promise<Row[]>((resolve, reject) => {
+          cursor.read(options?.batchSize ?? this.limits.batchSize, (err, rows, result) => {
+            if (err) return reject(err);
+            // A finished cursor answers [] without a result: the names were read before.
+            if (result?.fields) names = columnNames(result.fields);
+            resolve(rows.map((values) => recordOf(names, values)));
+          });
+        }),
+      // Closing the portal lets the session be reused.
+      close: () => cursor.close().then(() => true),
+    };
   }
 
   async describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
@@ -271,10 +267,8 @@ export class PostgresConnector implements Connector {
     });
   }
 
-  async close(): Promise<void> {
-    // A pooled connection to a server that stopped answering would hold end() forever.
-    if (!this.pool.ended)
-      await withTimeout(this.pool.end(), this.limits.connectTimeoutMs, undefined);
+  protected async end(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end();
   }
 
   // -------------------------------------------------------------------------------------------

@@ -5,20 +5,16 @@ import {
   abortedError,
   authenticationError,
   connectionError,
+  poolWaitError,
+  type ErrorContext,
   queryError,
   timeoutError,
   unknownDatabaseError,
 } from '../connector_errors';
-import type { ConnectorLimits } from '../connector_limits';
 import { errorCode, errorMessage, networkDetail, NETWORK_ERROR_CODES } from '../driver_errors';
 import type { PostgresSpec } from './postgres_url';
 
-export interface PostgresErrorContext {
-  spec: PostgresSpec;
-  limits: ConnectorLimits;
-  /** The statement timeout in force, for the 504's reason. */
-  timeoutMs: number;
-}
+export type PostgresErrorContext = ErrorContext<PostgresSpec>;
 
 /** A SQLSTATE means the server answered and the connection is still in a known state. */
 export function sqlState(err: unknown): string | undefined {
@@ -39,12 +35,7 @@ export function translatePostgresError(
     return connectionError(address, networkDetail(code, message), err);
   }
   if (/timeout exceeded when trying to connect|connection timeout/i.test(message)) {
-    return connectionError(
-      address,
-      `no connection within ${limits.connectTimeoutMs}ms (the server did not answer, ` +
-        `or all ${limits.poolSize} pooled connections stayed busy)`,
-      err
-    );
+    return poolWaitError(address, limits, err);
   }
   switch (code) {
     case '28P01': // invalid_password

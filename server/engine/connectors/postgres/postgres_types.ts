@@ -1,6 +1,6 @@
 /**
  * PostgreSQL type names (as information_schema reports them, or their internal aliases) to index
- * field types, per spec §2.3. Anything not listed, arrays included, is skipped.
+ * field types, per docs/api/interface.md §2.3. Anything not listed, arrays included, is skipped.
  */
 import type { MappedType } from '../connector';
 

@@ -1,18 +1,13 @@
 /** PostgreSQL's jdbc.url, by pgjdbc's rules: `jdbc:postgresql://host[:port]/database?key=value&...`. */
 import { credentials, parseHostUrl } from '../jdbc/host_url';
-import type { SpecBase, TlsSpec } from '../jdbc/jdbc_config';
+import type { HostSpec, TlsSpec } from '../jdbc/jdbc_config';
 import { malformed, parseBoolean, type ParseContext } from '../jdbc/parse_context';
 import { withoutUndefined } from '../jdbc/without_undefined';
 
-export interface PostgresSpec extends SpecBase {
+export interface PostgresSpec extends HostSpec {
   kind: 'postgres';
-  host: string;
-  port: number;
   /** Absent: the driver's default, the user name. */
   database?: string;
-  user?: string;
-  password?: string;
-  ssl?: TlsSpec;
   /** pgjdbc's `currentSchema`: the connection's search_path. */
   schema?: string;
 }

@@ -10,7 +10,6 @@
 import { FederationError, badRequest } from '../../errors';
 import { sqliteDialect } from '../../sql/dialects/sqlite';
 import type {
-  Connector,
   ConnectorMetadata,
   QueryOptions,
   RemoteColumn,
@@ -21,10 +20,10 @@ import type {
 import { connectionError, queryError, resourceNotFound } from '../connector_errors';
 import type { ConnectorLimits } from '../connector_limits';
 import { errorCode, errorMessage } from '../driver_errors';
-import { forEachStreamedRow } from '../for_each_streamed_row';
+import { LifecycleConnector } from '../lifecycle_connector';
 import { remoteColumn } from '../remote_column';
+import { StatementLifecycle, type RowSource, type SessionHooks } from '../statement_lifecycle';
 import type { SqliteSpec } from './sqlite_url';
-import { SqliteDeadline } from './sqlite_deadline';
 import { SqliteDriver, type SqliteDriverLoader } from './sqlite_driver';
 import { SqliteFileAccess } from './sqlite_files';
 import { sqliteMappedType } from './sqlite_types';
@@ -62,6 +61,12 @@ export function createSqliteHost(options: SqliteHostOptions, limits: ConnectorLi
   };
 }
 
+/**
+ * SQLite enforces no timeout itself. Its timeout is one budget for the statement, spent while
+ * it waits for a worker or a worker computes a batch, never while the consumer holds rows.
+ */
+const DEADLINE = { graceMs: 0, budget: true };
+
 /** pragma_table_xinfo lists generated columns too; `hidden` 1 marks a virtual table's hidden ones. */
 const DESCRIBE_SQL = `SELECT name, type, "notnull" AS not_null, hidden FROM pragma_table_xinfo(?)
 ORDER BY cid`;
@@ -94,9 +99,16 @@ function fromWorker(row: Row): Row {
   return row;
 }
 
-export class SqliteConnector implements Connector {
+/** A worker lent to one statement, and the checked file it runs on. */
+interface SqliteLease {
+  worker: SqliteWorker;
+  file: string;
+}
+
+export class SqliteConnector extends LifecycleConnector<SqliteLease> {
   readonly kind = 'sqlite' as const;
   readonly dialect = sqliteDialect;
+  protected readonly lifecycle: StatementLifecycle<SqliteLease>;
   private readonly host: SqliteHost;
   /** A connector built without a host has a pool of its own, closed with it. */
   private readonly ownsHost: boolean;
@@ -105,62 +117,35 @@ export class SqliteConnector implements Connector {
 
   constructor(
     private readonly spec: SqliteSpec,
-    private readonly limits: ConnectorLimits,
+    limits: ConnectorLimits,
     host?: SqliteHost
   ) {
+    super(limits);
     this.ownsHost = host === undefined;
     this.host = host ?? createSqliteHost({ workers: limits.poolSize, directories: null }, limits);
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, DEADLINE);
   }
 
-  async validate(options?: QueryOptions): Promise<{ server: string }> {
-    const rows = await this.query(this.dialect.versionStatement, [], options);
-    return { server: `SQLite ${String(Object.values(rows[0] ?? {})[0] ?? '')}` };
+  protected override serverText(version: string): string {
+    return `SQLite ${version}`;
   }
 
-  async query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
-    const rows: Row[] = [];
-    for await (const row of this.stream(sql, params, options)) rows.push(row);
-    return rows;
-  }
-
-  forEachRow(
-    sql: string,
-    params: unknown[],
-    onRow: (row: Row) => void,
-    options?: QueryOptions
-  ): Promise<void> {
-    return forEachStreamedRow(this.stream(sql, params, options), onRow);
-  }
-
-  async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    if (this.closed) throw connectionError(this.spec.file, 'the connector has been closed');
-    const timeoutMs = Math.max(0, options?.timeoutMs ?? this.limits.statementTimeoutMs);
-    const deadline = new SqliteDeadline(timeoutMs, options?.signal);
-    let worker: SqliteWorker | undefined;
-    try {
-      this.host.driver.assertAvailable();
-      const file = await this.resolveFile();
-      const acquired = await deadline.run((signal) =>
-        this.host.pool.acquire(signal, this.limits.connectTimeoutMs, () => this.busyError())
-      );
-      worker = acquired;
-      const request = { file, sql, params: params.map(toParam) };
-      let batch = await deadline.run((signal) => acquired.start(request, signal));
-      for (;;) {
-        for (const row of batch.rows) {
-          deadline.check();
-          yield fromWorker(row);
-        }
-        if (batch.done) break;
-        batch = await deadline.run((signal) => acquired.next(signal));
-      }
-    } catch (err) {
-      throw this.translate(err);
-    } finally {
-      deadline.dispose();
-      // Ends the statement early when the consumer stopped (break): the worker is free again.
-      worker?.release();
-    }
+  protected open({ worker, file }: SqliteLease, sql: string, params: unknown[]): RowSource {
+    let started = false;
+    let done = false;
+    return {
+      read: async () => {
+        if (done) return [];
+        const batch = started
+          ? await worker.next()
+          : await worker.start({ file, sql, params: params.map(toParam) });
+        started = true;
+        done = batch.done;
+        return batch.rows.map(fromWorker);
+      },
+      // Nothing runs between batches: release ends the statement and frees the worker.
+      close: async () => true,
+    };
   }
 
   async describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
@@ -221,12 +206,34 @@ export class SqliteConnector implements Connector {
   }
 
   /** Worker processes are the host's; each closes its connections once they sit idle. */
-  async close(): Promise<void> {
+  protected async end(): Promise<void> {
     this.closed = true;
     if (this.ownsHost) await this.host.pool.close();
   }
 
   // -------------------------------------------------------------------------------------------
+
+  /** What differs from the shared lifecycle: a worker process stands for a connection. */
+  private hooks(): SessionHooks<SqliteLease> {
+    return {
+      acquire: async (signal) => {
+        if (this.closed) throw connectionError(this.spec.file, 'the connector has been closed');
+        this.host.driver.assertAvailable();
+        const file = await this.resolveFile();
+        const worker = await this.host.pool.acquire(signal, this.limits.connectTimeoutMs, () =>
+          this.busyError()
+        );
+        return { worker, file };
+      },
+      // The pool's own wait (connectTimeoutMs) ends first, with this same error.
+      acquireTimeout: () => this.busyError(),
+      cancel: async ({ worker }) => worker.interrupt(new Error('the statement was stopped')),
+      // Whatever happened, the worker knows whether its process must go (a batch still being
+      // computed) or it can take the next statement (a SQLite error leaves it sound).
+      release: ({ worker }) => worker.release(),
+      translate: (err) => this.translate(err),
+    };
+  }
 
   private busyError(): FederationError {
     return new FederationError(

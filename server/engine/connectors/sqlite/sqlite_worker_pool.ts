@@ -98,27 +98,32 @@ export class SqliteWorker {
   }
 
   /** Starts a statement and resolves with its first batch. */
-  start(request: SqliteStatementRequest, signal: AbortSignal): Promise<SqliteBatch> {
+  start(request: SqliteStatementRequest): Promise<SqliteBatch> {
     this.statementOpen = true;
-    return this.request(
-      {
-        type: 'run',
-        file: request.file,
-        memory: request.file === ':memory:',
-        busyTimeoutMs: this.pool.options.busyTimeoutMs,
-        idleTimeoutMs: this.pool.options.idleTimeoutMs,
-        sql: request.sql,
-        params: request.params,
-        batchSize: this.pool.options.batchSize,
-        batchMs: BATCH_MAX_MS,
-      },
-      signal
-    );
+    return this.request({
+      type: 'run',
+      file: request.file,
+      memory: request.file === ':memory:',
+      busyTimeoutMs: this.pool.options.busyTimeoutMs,
+      idleTimeoutMs: this.pool.options.idleTimeoutMs,
+      sql: request.sql,
+      params: request.params,
+      batchSize: this.pool.options.batchSize,
+      batchMs: BATCH_MAX_MS,
+    });
   }
 
   /** The next batch of the running statement. */
-  next(signal: AbortSignal): Promise<SqliteBatch> {
-    return this.request({ type: 'next' }, signal);
+  next(): Promise<SqliteBatch> {
+    return this.request({ type: 'next' });
+  }
+
+  /**
+   * Stops the batch being computed, if any, by killing the process: nothing else stops a native
+   * SQLite step. Between batches nothing runs; `release` then ends the statement cheaply.
+   */
+  interrupt(reason: unknown): void {
+    if (this.pending) this.pool.terminate(this, reason);
   }
 
   /** Ends the statement if it is still open and gives the worker back to the pool. */
@@ -147,28 +152,18 @@ export class SqliteWorker {
     this.markExited();
   }
 
-  private request(message: object, signal: AbortSignal): Promise<SqliteBatch> {
+  private request(message: object): Promise<SqliteBatch> {
     return new Promise<SqliteBatch>((resolve, reject) => {
       if (this.stopped) {
         reject(new Error('the SQLite worker process has stopped'));
         return;
       }
-      if (signal.aborted) {
-        reject(signal.reason);
-        this.pool.terminate(this, signal.reason);
-        return;
-      }
-      const onAbort = () => this.pool.terminate(this, signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal.removeEventListener('abort', onAbort);
       this.pending = {
         resolve: (batch) => {
-          settle();
           if (batch.done) this.statementOpen = false;
           resolve(batch);
         },
         reject: (err) => {
-          settle();
           this.statementOpen = false;
           reject(err);
         },
@@ -178,7 +173,6 @@ export class SqliteWorker {
       } catch (err) {
         // A parameter that cannot be serialized (not a plain value) is never bound.
         this.pending = null;
-        settle();
         this.statementOpen = false;
         reject(new SqliteWorkerError(`a statement parameter cannot be bound: ${String(err)}`));
       }

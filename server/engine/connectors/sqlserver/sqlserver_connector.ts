@@ -4,79 +4,37 @@
  * read only as the consumer pulls. Stopping a request (abort, deadline, early break) sends a TDS
  * ATTENTION, which makes the server cancel the batch.
  *
- * No SQL Server can run in this project's test bed (DESIGN §6): this file is written against the
+ * No SQL Server can run in this project's test bed (docs/development/testing.md): this file is written against the
  * mssql/tedious sources and covered by statement-text tests.
  */
-import {
-  ConnectionPool,
-  Date as SqlDate,
-  DateTime,
-  DateTime2,
-  DateTimeOffset,
-  Request,
-  SmallDateTime,
-  Time,
-  type IColumnMetadata,
-  type config as MssqlConfig,
-} from 'mssql';
+import { ConnectionPool, Request } from 'mssql';
 import { sqlServerDialect } from '../../sql/dialects/sqlserver';
 import { recordOf } from '../../sql/own_property';
 import { connectionAddress } from '../connection_spec';
 import type {
-  Connector,
   ConnectorMetadata,
   QueryOptions,
   RemoteColumn,
   RemoteResource,
   ResourceRef,
-  Row,
 } from '../connector';
 import { connectionError, resourceNotFound } from '../connector_errors';
 import type { ConnectorLimits } from '../connector_limits';
-import { withDeadline } from '../deadlines';
-import { forEachStreamedRow } from '../for_each_streamed_row';
+import { LifecycleConnector } from '../lifecycle_connector';
 import { remoteColumn } from '../remote_column';
-import { StatementGuard } from '../statement_guard';
+import { StatementLifecycle, type RowSource, type SessionHooks } from '../statement_lifecycle';
+import { dateConverters, type ColumnList, type DateConverter } from './sqlserver_dates';
+import { sqlServerPoolConfig } from './sqlserver_driver_config';
 import { translateSqlServerError } from './sqlserver_errors';
+import { RowBuffer } from './sqlserver_row_buffer';
 import { sqlServerMappedType, sqlServerTypeIsZoned } from './sqlserver_types';
 import type { SqlServerSpec } from './sqlserver_url';
 
-// ---------------------------------------------------------------------------------------------
-// Configuration
-
-export function sqlServerPoolConfig(spec: SqlServerSpec, limits: ConnectorLimits): MssqlConfig {
-  return {
-    server: spec.host,
-    // JDBC semantics: an explicit port wins over the instance name (mssql would drop the port).
-    port: spec.port,
-    database: spec.database,
-    user: spec.user,
-    password: spec.password,
-    connectionTimeout: limits.connectTimeoutMs,
-    // tedious's request timer runs from the request's start to its end, paused time included,
-    // so a slow stream consumer would time out; the connector's own deadline covers only the
-    // time spent waiting for the server, and cancels with an ATTENTION just like tedious.
-    requestTimeout: 0,
-    pool: {
-      max: limits.poolSize,
-      min: 0,
-      idleTimeoutMillis: limits.idleTimeoutMs,
-      acquireTimeoutMillis: limits.connectTimeoutMs,
-    },
-    options: {
-      // tedious accepts 'strict' (TDS 8) besides booleans; its typings say boolean only.
-      encrypt: spec.encrypt as boolean,
-      trustServerCertificate: spec.trustServerCertificate,
-      instanceName: spec.port === undefined ? spec.instanceName : undefined,
-      // Wall-clock types are read as UTC fields, so the text we build is the stored value.
-      useUTC: true,
-      appName: 'federation',
-      // An ATTENTION the server does not acknowledge in time (a server or network that stopped
-      // answering) makes tedious close the connection, so the pool never gets it back.
-      cancelTimeout: limits.connectTimeoutMs,
-    },
-  };
-}
+/**
+ * No grace: the client's deadline is the statement timeout (tedious's own request timer is off,
+ * see requestTimeout in sqlserver_driver_config.ts).
+ */
+const DEADLINE = { graceMs: 0, budget: false };
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -106,208 +64,40 @@ FROM INFORMATION_SCHEMA.TABLES
 WHERE TABLE_SCHEMA NOT IN ('sys', 'INFORMATION_SCHEMA')
 ORDER BY TABLE_SCHEMA, TABLE_NAME`;
 
-// ---------------------------------------------------------------------------------------------
-// Values
-
-type DateConverter = (value: Date) => string;
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function utcDate(d: Date): string {
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-function utcTime(d: Date): string {
-  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
-}
-
-/**
- * tedious hands every date type back as a JS Date. With `useUTC` the wall-clock types carry the
- * stored value in their UTC fields, so this rebuilds the server's text (to milliseconds);
- * datetimeoffset is an instant and becomes ISO 8601 UTC.
- */
-export function sqlServerDateConverter(type: unknown): DateConverter | undefined {
-  switch (type) {
-    case SqlDate:
-      return utcDate;
-    case DateTime:
-    case DateTime2:
-    case SmallDateTime:
-      return (d) => `${utcDate(d)} ${utcTime(d)}`;
-    case DateTimeOffset:
-      return (d) => d.toISOString();
-    case Time:
-      return utcTime;
-    default:
-      return undefined;
-  }
-}
-
-/** A result's columns as mssql gives them in `arrayRowMode`: in order, one per row value. */
-type ColumnList = ReadonlyArray<IColumnMetadata[string]>;
-
-/** The converters of the date columns, by position. */
-function dateConverters(columns: ColumnList): Array<[number, DateConverter]> {
-  const converters: Array<[number, DateConverter]> = [];
-  columns.forEach((column, i) => {
-    const convert = sqlServerDateConverter(column.type);
-    if (convert) converters.push([i, convert]);
-  });
-  return converters;
-}
-
 /** mssql infers parameter types from JS values; it has none for bigint. */
 function toParam(value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
 /**
- * Rows of one request, buffered up to `highWater` and handed out a batch at a time. The request
- * is paused while the buffer is full and resumed when the consumer takes it.
+ * What the lifecycle holds for one statement. mssql lends a pooled connection to each request
+ * and takes it back itself, so the statement's request stands where other drivers' connection
+ * does.
  */
-class RowBuffer {
-  private rows: Row[] = [];
-  private ended = false;
-  private failure: { error: unknown } | null = null;
-  private paused = false;
-  private wake: (() => void) | null = null;
-
-  constructor(
-    private readonly request: Request,
-    private readonly highWater: number
-  ) {}
-
-  push(row: Row): void {
-    this.rows.push(row);
-    if (!this.paused && this.rows.length >= this.highWater) {
-      this.paused = this.request.pause();
-    }
-    this.notify();
-  }
-
-  fail(error: unknown): void {
-    this.failure ??= { error };
-    this.notify();
-  }
-
-  end(): void {
-    this.ended = true;
-    this.notify();
-  }
-
-  get done(): boolean {
-    return this.ended;
-  }
-
-  /** The buffered rows; an empty array means the result is complete. */
-  async take(): Promise<Row[]> {
-    for (;;) {
-      if (this.rows.length > 0) {
-        const batch = this.rows;
-        this.rows = [];
-        if (this.paused) {
-          this.paused = false;
-          this.request.resume();
-        }
-        return batch;
-      }
-      if (this.failure) throw this.failure.error;
-      if (this.ended) return [];
-      await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
+interface SqlServerStatement {
+  pool: ConnectionPool;
+  request?: Request;
+  buffer?: RowBuffer;
+  stopped?: boolean;
 }
 
 const noop = () => undefined;
 
-export class SqlServerConnector implements Connector {
+export class SqlServerConnector extends LifecycleConnector<SqlServerStatement> {
   readonly kind = 'sqlserver' as const;
   readonly dialect = sqlServerDialect;
+  protected readonly lifecycle: StatementLifecycle<SqlServerStatement>;
   private readonly address: string;
   private pool: Promise<ConnectionPool> | null = null;
   private closed = false;
 
   constructor(
     private readonly spec: SqlServerSpec,
-    private readonly limits: ConnectorLimits
+    limits: ConnectorLimits
   ) {
+    super(limits);
     this.address = connectionAddress(spec);
-  }
-
-  async validate(options?: QueryOptions): Promise<{ server: string }> {
-    const rows = await this.query(this.dialect.versionStatement, [], options);
-    return { server: String(Object.values(rows[0] ?? {})[0] ?? '') };
-  }
-
-  async query(sql: string, params: unknown[], options?: QueryOptions): Promise<Row[]> {
-    const rows: Row[] = [];
-    for await (const row of this.stream(sql, params, options)) rows.push(row);
-    return rows;
-  }
-
-  forEachRow(
-    sql: string,
-    params: unknown[],
-    onRow: (row: Row) => void,
-    options?: QueryOptions
-  ): Promise<void> {
-    return forEachStreamedRow(this.stream(sql, params, options), onRow);
-  }
-
-  async *stream(sql: string, params: unknown[], options?: QueryOptions): AsyncIterable<Row> {
-    // No grace: the deadline is the timeout (see requestTimeout in sqlServerPoolConfig).
-    const guard = new StatementGuard(options, this.limits.statementTimeoutMs, 0);
-    let request: Request | undefined;
-    let buffer: RowBuffer | undefined;
-    try {
-      // Connecting is a round trip like any other: under the connect timeout (tedious's own
-      // connectionTimeout should fire first; this is the backstop).
-      const pool = await guard.race(
-        withDeadline(
-          this.connectedPool(),
-          this.limits.connectTimeoutMs + 1_000,
-          () =>
-            connectionError(
-              connectionAddress(this.spec),
-              `no connection within ${this.limits.connectTimeoutMs}ms`
-            ),
-          noop
-        ),
-        noop
-      );
-      ({ request, buffer } = this.startRequest(pool, sql, params));
-      const running = request;
-      guard.onStop(() => this.stopRequest(running));
-      for (;;) {
-        guard.arm();
-        const rows = await guard.race(buffer.take(), noop);
-        guard.disarm();
-        if (rows.length === 0) break;
-        for (const row of rows) {
-          guard.check();
-          yield row;
-        }
-      }
-    } catch (err) {
-      throw guard.error(err, (e) =>
-        translateSqlServerError(e, {
-          spec: this.spec,
-          limits: this.limits,
-          timeoutMs: guard.timeoutMs,
-        })
-      );
-    } finally {
-      guard.dispose();
-      // Stopped early (break, error, abort): cancel, and mssql returns the connection to the
-      // pool when the server acknowledges.
-      if (request && buffer && !buffer.done) this.stopRequest(request);
-    }
+    this.lifecycle = new StatementLifecycle(this.hooks(), limits, DEADLINE);
   }
 
   async describe(resource: ResourceRef, options?: QueryOptions): Promise<RemoteColumn[]> {
@@ -345,38 +135,15 @@ export class SqlServerConnector implements Connector {
     };
   }
 
-  async close(): Promise<void> {
+  protected async end(): Promise<void> {
     this.closed = true;
     const pool = this.pool;
     this.pool = null;
     if (pool) await (await pool.catch(() => null))?.close();
   }
 
-  // -------------------------------------------------------------------------------------------
-
-  /** One pool, connected on first use; a failed connect is forgotten so the next call retries. */
-  private connectedPool(): Promise<ConnectionPool> {
-    if (this.closed) {
-      return Promise.reject(connectionError(this.address, 'the connector has been closed'));
-    }
-    if (!this.pool) {
-      const pool = new ConnectionPool(sqlServerPoolConfig(this.spec, this.limits));
-      pool.on('error', noop);
-      this.pool = pool.connect().catch((err: unknown) => {
-        this.pool = null;
-        void pool.close().catch(noop);
-        throw err;
-      });
-    }
-    return this.pool;
-  }
-
-  private startRequest(
-    pool: ConnectionPool,
-    sql: string,
-    params: unknown[]
-  ): { request: Request; buffer: RowBuffer } {
-    const request = new Request(pool);
+  protected open(statement: SqlServerStatement, sql: string, params: unknown[]): RowSource {
+    const request = new Request(statement.pool);
     request.stream = true;
     // Rows as arrays, built by recordOf: mssql builds row objects by assignment, which loses a
     // column named `__proto__` or makes its value the row's prototype (issue 20, defect 3).
@@ -399,10 +166,58 @@ export class SqlServerConnector implements Connector {
     request.on('error', (err: unknown) => buffer.fail(err));
     request.on('done', () => buffer.end());
     void request.query(sql, noop);
-    return { request, buffer };
+    statement.request = request;
+    statement.buffer = buffer;
+    return {
+      read: () => buffer.take(),
+      close: async () => {
+        this.stop(statement);
+        return true;
+      },
+    };
   }
 
-  private stopRequest(request: Request): void {
+  // -------------------------------------------------------------------------------------------
+
+  /** What differs from the shared lifecycle: mssql's pool lends per request; ATTENTION cancels. */
+  private hooks(): SessionHooks<SqlServerStatement> {
+    return {
+      acquire: async () => ({ pool: await this.connectedPool() }),
+      // Connecting is a round trip like any other: tedious's own connectionTimeout should fire
+      // first; this is the backstop.
+      acquireTimeout: () =>
+        connectionError(this.address, `no connection within ${this.limits.connectTimeoutMs}ms`),
+      cancel: async (statement) => this.stop(statement),
+      // Stopped early (break, error, abort): cancel, and mssql returns the connection to the
+      // pool when the server acknowledges. A finished request has given it back already.
+      release: (statement) => this.stop(statement),
+      translate: (err, timeoutMs) =>
+        translateSqlServerError(err, { spec: this.spec, limits: this.limits, timeoutMs }),
+    };
+  }
+
+  /** One pool, connected on first use; a failed connect is forgotten so the next call retries. */
+  private connectedPool(): Promise<ConnectionPool> {
+    if (this.closed) {
+      return Promise.reject(connectionError(this.address, 'the connector has been closed'));
+    }
+    if (!this.pool) {
+      const pool = new ConnectionPool(sqlServerPoolConfig(this.spec, this.limits));
+      pool.on('error', noop);
+      this.pool = pool.connect().catch((err: unknown) => {
+        this.pool = null;
+        void pool.close().catch(noop);
+        throw err;
+      });
+    }
+    return this.pool;
+  }
+
+  /** Sends the ATTENTION once, for a request still running. */
+  private stop(statement: SqlServerStatement): void {
+    const { request, buffer } = statement;
+    if (!request || !buffer || buffer.done || statement.stopped) return;
+    statement.stopped = true;
     request.cancel();
     // A paused request would never read the server's acknowledgement of the ATTENTION.
     request.resume();

@@ -5,11 +5,12 @@ import {
   abortedError,
   authenticationError,
   connectionError,
+  poolWaitError,
+  type ErrorContext,
   queryError,
   timeoutError,
   unknownDatabaseError,
 } from '../connector_errors';
-import type { ConnectorLimits } from '../connector_limits';
 import { errorCode, errorMessage, networkDetail, NETWORK_ERROR_CODES } from '../driver_errors';
 import type { SqlServerSpec } from './sqlserver_url';
 
@@ -39,12 +40,7 @@ function networkCode(err: unknown): string | undefined {
     .find((code) => code !== undefined && NETWORK_ERROR_CODES.has(code));
 }
 
-export interface SqlServerErrorContext {
-  spec: SqlServerSpec;
-  limits: ConnectorLimits;
-  /** The statement timeout in force, for the 504's reason. */
-  timeoutMs: number;
-}
+export type SqlServerErrorContext = ErrorContext<SqlServerSpec>;
 
 /** Every mssql/tedious error a user can act on, in one place. */
 export function translateSqlServerError(
@@ -81,12 +77,7 @@ export function translateSqlServerError(
     );
   }
   if (/acquir/i.test(message)) {
-    return connectionError(
-      address,
-      `no connection within ${limits.connectTimeoutMs}ms (the server did not answer, ` +
-        `or all ${limits.poolSize} pooled connections stayed busy)`,
-      err
-    );
+    return poolWaitError(address, limits, err);
   }
   if (name === 'ConnectionError' || code === 'ESOCKET' || code === 'ECONNCLOSED') {
     return connectionError(address, message, err);

@@ -1,4 +1,4 @@
-/** SQL Server type names (INFORMATION_SCHEMA DATA_TYPE) to index field types, per spec §2.3. */
+/** SQL Server type names (INFORMATION_SCHEMA DATA_TYPE) to index field types, per docs/api/interface.md §2.3. */
 import type { MappedType } from '../connector';
 
 const SQLSERVER_TYPES: Record<string, MappedType> = {

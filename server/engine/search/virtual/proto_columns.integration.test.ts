@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFederationApi,
-  type FederationApi,
-} from '../../../../test/integration/federation_api';
+import { startFederationApi, type FederationApi } from '../../../../test/support/in_process_host';
 import {
   createVirtualTables,
   VIRTUAL_TABLE_KINDS,
   type VirtualTableKind,
   type VirtualTables,
-} from '../test_support/virtual_tables';
+} from '../../../../test/support/virtual_tables';
 
 /**
  * Columns named `__proto__` and `constructor` (issue 20, defect 3): drivers build row objects by

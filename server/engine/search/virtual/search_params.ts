@@ -82,10 +82,6 @@ export const SEARCH_URL_PARAMETERS = new Map<string, Decision>([
   ['suggest_mode', refuse('suggesters are not supported on virtual indices')],
   ['search_pipeline', refuse('search pipelines do not run on virtual indices')],
   ['cancel_after_time_interval', refuse('use timeout to bound a search on virtual indices')],
-  [
-    'filter_path',
-    refuse('response filtering is not supported on virtual indices; read the fields you need'),
-  ],
   ['source', refuse('send the search body as the request body')],
   ['source_content_type', refuse('send the search body as the request body')],
 ]);

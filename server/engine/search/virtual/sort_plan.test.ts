@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { postgresDialect } from '../../sql/dialects/postgres';
-import { ParamList } from '../../sql/param_list';
+import { renderSql, type SqlFragment } from '../../sql/sql_fragment';
 import { instantOrderColumn } from '../../sql/wall_clock_order';
 import type { TranslationContext } from '../../sql/translation_context';
 import { orderByClause, resolveSort, searchAfterCondition, sortValues } from './sort_plan';
@@ -16,9 +16,11 @@ const context = (): TranslationContext => ({
   columns,
   key: 'id',
   timezone: 'Europe/Helsinki',
-  params: new ParamList(postgresDialect),
   now: 0,
 });
+
+/** The rendered text of a clause. */
+const text = (fragment: SqlFragment) => renderSql(fragment, postgresDialect).sql;
 
 describe('sort plan', () => {
   it('orders NULLs where `missing` says and breaks ties by the key', () => {
@@ -31,7 +33,7 @@ describe('sort plan', () => {
       columns,
       'id'
     );
-    expect(orderByClause(sort, ctx)).toBe(' ORDER BY "n" DESC NULLS LAST, "id" ASC');
+    expect(text(orderByClause(sort, ctx))).toBe(' ORDER BY "n" DESC NULLS LAST, "id" ASC');
   });
 
   it('places no NULLs for NOT NULL columns, in ORDER BY and search_after alike', () => {
@@ -49,12 +51,12 @@ describe('sort plan', () => {
       'id'
     );
     // An index on (n DESC, id) serves this order.
-    expect(orderByClause(sort, ctx)).toBe(' ORDER BY "n" DESC, "id" ASC');
-    expect(searchAfterCondition(sort, [5, 7], ctx)).toBe(
+    expect(text(orderByClause(sort, ctx))).toBe(' ORDER BY "n" DESC, "id" ASC');
+    expect(text(searchAfterCondition(sort, [5, 7], ctx))).toBe(
       '(("n" < CAST($1 AS bigint)) OR ("n" = CAST($2 AS bigint) AND "id" > CAST($3 AS bigint)))'
     );
     // A missing value's stand-in sent back still compares as missing: nothing is after it.
-    const atEnd = searchAfterCondition(sort, [-(2 ** 63), 7], ctx);
+    const atEnd = text(searchAfterCondition(sort, [-(2 ** 63), 7], ctx));
     expect(atEnd).toContain('CASE WHEN "n" IS NULL');
   });
 
@@ -74,7 +76,11 @@ describe('sort plan', () => {
       columns,
       'id'
     );
-    const condition = searchAfterCondition(sort, [5, Date.UTC(2024, 1, 29, 21, 30)], ctx);
+    const statement = renderSql(
+      searchAfterCondition(sort, [5, Date.UTC(2024, 1, 29, 21, 30)], ctx),
+      postgresDialect
+    );
+    const condition = statement.sql;
     const instant = instantOrderColumn('"t"', columns.get('t')!, ctx);
     const flag = (c: string) => `CASE WHEN "${c}" IS NULL THEN 1 ELSE 0 END`;
     expect(condition).toBe(
@@ -90,13 +96,13 @@ describe('sort plan', () => {
     expect(instant).toContain(`THEN ("t" + interval '3600 seconds') ELSE "t" END)`);
     // Each use binds afresh (`?` placeholders count by position).
     // Wall-clock dates are compared in the datasource zone.
-    expect(ctx.params.values).toEqual([5, 5, 5, '2024-02-29 23:30:00.000']);
+    expect(statement.params).toEqual([5, 5, 5, '2024-02-29 23:30:00.000']);
   });
 
   it('treats OpenSearch’s missing stand-ins in search_after as NULL', () => {
     const ctx = context();
     const sort = resolveSort([{ field: 'n', order: 'asc', missing: '_last' }], columns, 'id');
-    expect(searchAfterCondition(sort, [2 ** 63], ctx)).toBe(
+    expect(text(searchAfterCondition(sort, [2 ** 63], ctx))).toBe(
       '((CASE WHEN "n" IS NULL THEN 1 ELSE 0 END > 1))'
     );
   });
@@ -124,8 +130,7 @@ describe('search_after values, converted as OpenSearch converts them for the sor
   const after = (field: string, value: unknown) => {
     const ctx = context();
     const sort = resolveSort([{ field, order: 'asc', missing: '_last' }], columns, 'id');
-    searchAfterCondition(sort, [value], ctx);
-    return ctx.params.values;
+    return renderSql(searchAfterCondition(sort, [value], ctx), postgresDialect).params;
   };
 
   it('takes numbers and numeric text for a long, truncated as Java truncates', () => {

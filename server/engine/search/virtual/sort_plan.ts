@@ -1,9 +1,10 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { FederationError } from '../../errors';
 import { DEFAULT_DATE_FORMAT, parseDateMath } from '../../sql/date_math';
+import type { SqlFragment } from '../../sql/sql_fragment';
+import { orderByClause as sqlOrderBy, rowsAfter, type OrderTerm } from '../../sql/sort_order';
 import { dateValue, keywordValue } from '../../sql/sql_values';
-import { instantOrderColumn } from '../../sql/wall_clock_order';
-import { resolveColumn, type TranslationContext } from '../../sql/translation_context';
+import type { TranslationContext } from '../../sql/translation_context';
 import type { SortKey } from './search_body';
 
 /** One sort key resolved against a virtual index: a column, the constant score, or nothing. */
@@ -43,101 +44,46 @@ export function resolveSort(
   });
 }
 
-/**
- * ORDER BY text, on the same comparable expressions search_after compares. NULLs go where
- * `missing` says on every database (the dialect spells it); the key breaks ties so equal sort
- * values never swap between pages.
- */
-export function orderByClause(sort: ResolvedSortKey[], ctx: TranslationContext): string {
-  const parts: string[] = [];
-  let lastColumn: string | null = null;
+/** The sort's keys on columns, as SQL orders them (`_score` and unmapped keys order nothing). */
+function orderTerms(sort: ResolvedSortKey[], ctx: TranslationContext): OrderTerm[] {
+  const terms: OrderTerm[] = [];
   for (const { key, column } of sort) {
     if (column === null) continue;
-    const col = ctx.dialect.comparableColumn(resolveColumn(ctx, column.name)!.sql, column);
-    // Instant order, which wall-clock dates in a spring gap do not follow.
-    const ordered = instantOrderColumn(col, column, ctx);
-    const descending = key.order === 'desc';
     const missing = key.missing;
-    if (typeof missing === 'object') {
-      const fill = ctx.dialect.comparableParameter(
-        ctx.params.add(sqlValue(missingFill(missing.value, column), column, ctx)),
-        column
-      );
-      parts.push(`COALESCE(${ordered}, ${fill}) ${descending ? 'DESC' : 'ASC'}`);
-    } else if (column.nullable === false) {
-      // NOT NULL: no NULL to place, and the plain term lets an index serve the sort (a MariaDB
-      // sorted page of 1M rows: 200 ms behind a NULL flag on the key, 2 ms without).
-      parts.push(`${ordered} ${descending ? 'DESC' : 'ASC'}`);
-    } else if (ordered !== col) {
-      // The dialect's NULL ordering may write the expression twice, binding its parameters
-      // once; a NULL flag of the plain column places NULLs the same way.
-      parts.push(
-        `${nullFlag(col)} ${missing === '_first' ? 'DESC' : 'ASC'}`,
-        `${ordered} ${descending ? 'DESC' : 'ASC'}`
-      );
-    } else {
-      parts.push(ctx.dialect.orderTerm(ordered, descending, missing === '_first'));
-    }
-    lastColumn = column.name;
+    terms.push({
+      column,
+      descending: key.order === 'desc',
+      missing:
+        typeof missing === 'object'
+          ? { fill: sqlValue(missingFill(missing.value, column), column, ctx) }
+          : missing === '_first'
+            ? 'first'
+            : 'last',
+    });
   }
-  if (ctx.key !== undefined && lastColumn !== ctx.key)
-    parts.push(`${resolveColumn(ctx, ctx.key)!.sql} ASC`);
-  return parts.length === 0 ? '' : ` ORDER BY ${parts.join(', ')}`;
+  return terms;
+}
+
+/** The page's ORDER BY clause ('' for none); see sql/sort_order.ts. */
+export function orderByClause(sort: ResolvedSortKey[], ctx: TranslationContext): SqlFragment {
+  return sqlOrderBy(orderTerms(sort, ctx), ctx);
 }
 
 /**
- * The rows strictly after `after` in sort order: a lexicographic comparison over the same
- * (null flag, value) components ORDER BY uses, so NULLs page exactly as they sort. Components
- * write their SQL on each use, binding values afresh: `?` placeholders are numbered by position.
+ * The rows strictly after a hit's `search_after` values, which are converted as OpenSearch
+ * converts them for each sort field (a missing value's stand-in is NULL).
  */
 export function searchAfterCondition(
   sort: ResolvedSortKey[],
   after: unknown[],
   ctx: TranslationContext
-): string {
-  const components: Array<{ left: () => string; ascending: boolean; right: () => string }> = [];
+): SqlFragment {
+  // The values first, then the sort's own `missing` values: a bad value is named before them.
+  const values: unknown[] = [];
   sort.forEach(({ key, column }, i) => {
-    if (column === null) return;
-    const col = ctx.dialect.comparableColumn(resolveColumn(ctx, column.name)!.sql, column);
-    const bind = (v: unknown) =>
-      ctx.dialect.comparableParameter(ctx.params.add(sqlValue(v, column, ctx)), column);
-    const value = fromSortValue(after[i], column, key);
-    const missing = key.missing;
-    if (typeof missing === 'object') {
-      components.push({
-        left: () =>
-          `COALESCE(${instantOrderColumn(col, column, ctx)}, ${bind(missingFill(missing.value, column))})`,
-        ascending: key.order === 'asc',
-        right: () => bind(value),
-      });
-      return;
-    }
-    // A NOT NULL column's flag is 0 on every row: equal to a value's, so only a missing value
-    // (its stand-in sent back) needs it.
-    if (column.nullable !== false || value === null) {
-      components.push({
-        left: () => nullFlag(col),
-        ascending: missing === '_last',
-        right: () => (value === null ? '1' : '0'),
-      });
-    }
-    if (value !== null)
-      components.push({
-        left: () => instantOrderColumn(col, column, ctx),
-        ascending: key.order === 'asc',
-        right: () => bind(value),
-      });
+    if (column !== null) values.push(sqlValue(fromSortValue(after[i], column, key), column, ctx));
   });
-  if (components.length === 0) return '1=1';
-  const alternatives = components.map((c, i) => {
-    const equal = components.slice(0, i).map((p) => `${p.left()} = ${p.right()}`);
-    return `(${[...equal, `${c.left()} ${c.ascending ? '>' : '<'} ${c.right()}`].join(' AND ')})`;
-  });
-  return `(${alternatives.join(' OR ')})`;
-}
-
-function nullFlag(col: string): string {
-  return `CASE WHEN ${col} IS NULL THEN 1 ELSE 0 END`;
+  return rowsAfter(orderTerms(sort, ctx), values, ctx);
 }
 
 /** The `sort` values of a hit, as OpenSearch writes them (epoch ms for dates, 1/0 for booleans). */

@@ -4,7 +4,8 @@ import { badRequest } from '../../errors';
 import { runAggregations, validateAggregations } from '../../sql/aggregations';
 import { translateQuery } from '../../sql/query_translator';
 import { rowToSource } from '../../sql/row_to_source';
-import { countRows, countRowsUpTo, selectRows } from '../../sql/statements';
+import { renderSql } from '../../sql/sql_fragment';
+import { countRows, countRowsUpTo, selectList, selectRows, whereAfter } from '../../sql/statements';
 import { idOf } from '../../backends/key_values';
 import type { VirtualSearchRequest } from './search_body';
 import { compareHits, type Hit } from './hit_order';
@@ -66,9 +67,10 @@ export class VirtualSearch {
       names.map((name) => this.plan(name, definitions.get(name)!, request, now))
     );
     for (const plan of plans) {
-      // Validate everything before the first statement runs, so a bad body costs no remote work.
+      // Validate everything before the first statement runs, so a bad body (or one binding more
+      // values than the database takes) costs no remote work.
       const ctx = plan.newContext();
-      translateQuery(request.query, ctx);
+      renderSql(translateQuery(request.query, ctx), ctx.dialect);
       if (request.aggs) validateAggregations(request.aggs, plan.columns, plan.newContext);
     }
     if (request.aggs && plans.length > 1) {
@@ -154,19 +156,21 @@ export class VirtualSearch {
     const key = plan.definition.key;
     if (key !== undefined) needed.set(key, plan.columns.get(key)!);
     const selected = [...needed.values()];
-    const select = selected.map((c) => ctx.dialect.quoteIdentifier(c.name)).join(', ');
-    let where = translateQuery(request.query, ctx);
-    if (request.searchAfter !== null)
-      where = `(${where}) AND ${searchAfterCondition(plan.sort, request.searchAfter, ctx)}`;
-    const ordered = selectRows(
+    const query = translateQuery(request.query, ctx);
+    const after =
+      request.searchAfter === null
+        ? null
+        : searchAfterCondition(plan.sort, request.searchAfter, ctx);
+    const statement = selectRows(
       ctx.dialect,
-      select,
+      selectList(ctx.dialect, selected),
       plan.resourceSql,
-      where,
-      orderByClause(plan.sort, ctx)
+      whereAfter(query, after),
+      orderByClause(plan.sort, ctx),
+      { limit, offset: merging ? 0 : request.from }
     );
-    const sql = ctx.dialect.limitOffset(ordered, limit, merging ? 0 : request.from);
-    const rows = await plan.query(sql, ctx.params.values);
+    const { sql: text, params } = renderSql(statement, ctx.dialect);
+    const rows = await plan.query(text, params);
     return rows.map((row, position) => {
       const all = rowToSource(row, selected, plan.timezone);
       const source =
@@ -187,11 +191,12 @@ export class VirtualSearch {
     const ctx = plan.newContext();
     const where = translateQuery(request.query, ctx);
     const upTo = request.totalHits.upTo!;
-    const sql =
+    const statement =
       upTo >= Number.MAX_SAFE_INTEGER
         ? countRows(plan.resourceSql, where)
         : countRowsUpTo(ctx.dialect, plan.resourceSql, where, upTo);
-    const [row] = await plan.query(sql, ctx.params.values);
+    const { sql: text, params } = renderSql(statement, ctx.dialect);
+    const [row] = await plan.query(text, params);
     return Number(row.total);
   }
 

@@ -1,6 +1,6 @@
 /**
  * The request's `aggs` to validated aggregations, or a 400 naming what is wrong or unsupported,
- * before any SQL runs. What may nest (spec §4.6): metrics inside any bucket aggregation, and a
+ * before any SQL runs. What may nest (docs/api/interface.md §4.6): metrics inside any bucket aggregation, and a
  * terms aggregation inside any bucket aggregation (including another terms); nothing inside a
  * metric.
  */
@@ -8,9 +8,9 @@ import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { badRequest } from '../../errors';
 import type { Aggregation, BucketAgg, MetricAgg, MetricType, TermsAgg } from './aggregation_types';
 import { parseFilters } from './filters_aggregation';
-import { parseDateHistogram, parseHistogram } from './histogram_aggregations';
+import { parseDateHistogram, parseHistogram } from './histogram_parsing';
 import { METRIC_TYPES, parseMetric } from './metric_aggregations';
-import { isObject, parsingError, type ParseEnv } from './parse_support';
+import { isObject, parsingError, type ParseEnv } from './body_parameters';
 import { parseRange } from './range_aggregations';
 import { parseTerms } from './terms_aggregation';
 import { ownValue } from '../own_property';

@@ -12,16 +12,9 @@
  */
 import type { Row } from '../remote_types';
 import type { TranslationContext } from '../translation_context';
-import { aggregationDialect } from './aggregation_dialects';
-import type {
-  Aggregation,
-  BucketAgg,
-  DateHistogramAgg,
-  FiltersAgg,
-  HistogramAgg,
-  MetricAgg,
-  TermsAgg,
-} from './aggregation_types';
+import type { Aggregation, BucketAgg, FiltersAgg, MetricAgg, TermsAgg } from './aggregation_types';
+import { MAX_BUCKETS, tooManyBuckets } from './bucket_limit';
+import { BucketResponses, countBuckets, pathKey, type Json } from './bucket_responses';
 import {
   epochNeedsRange,
   hasNativeLocalStart,
@@ -30,29 +23,14 @@ import {
   type DateSqlContext,
   type ValueRange,
 } from './date_sql';
-import { filterBuckets, filterFlags } from './filters_aggregation';
-import {
-  dateHistogramKey,
-  dateHistogramKeyOf,
-  histogramBuckets,
-  histogramKeyColumn,
-  histogramKeyOf,
-  MAX_BUCKETS,
-  tooManyBuckets,
-  type HistogramBucket,
-} from './histogram_aggregations';
+import { filterFlags } from './filters_aggregation';
+import { dateHistogramKey, histogramKeyColumn } from './histogram_aggregations';
 import { setOwn } from '../own_property';
-import { javaDoubleToString } from './java_double';
-import {
-  emptyMetricResponse,
-  metricResponse,
-  metricSelect,
-  metricValue,
-} from './metric_aggregations';
-import { rangeBucketHead, rangeBuckets, rangeFlags } from './range_aggregations';
+import { metricResponse, metricSelect, metricValue } from './metric_aggregations';
+import { rangeFlags } from './range_aggregations';
 import { RowPipeline } from './row_pipeline';
 import { identityOf, toNumber } from './row_values';
-import { deferred, joinSql, renderSql, sql, type SqlFragment } from './sql_fragment';
+import { joinSql, lazy, renderSql, sql, type SqlFragment } from '../sql_fragment';
 import { comparable, countExpr, type StatementEnv } from './statement_env';
 import {
   levelIdentity,
@@ -61,7 +39,6 @@ import {
   termsKeyColumns,
   termsCapReached,
   termsStatement,
-  EMPTY_TERMS,
   type GroupLevel,
   type TermsSelection,
 } from './terms_aggregation';
@@ -70,10 +47,10 @@ import { zoneRulesOf } from './zone_rules';
 export interface AggregationInput {
   /** The quoted, qualified table (or a parenthesised subquery with an alias). */
   resourceSql: string;
-  /** A fresh context (and parameter list) per statement. */
+  /** A fresh context per statement. */
   newContext(): TranslationContext;
-  /** The search's query as an SQL condition, its values added to `ctx.params`. */
-  where(ctx: TranslationContext): string;
+  /** The search's query as an SQL condition. */
+  where(ctx: TranslationContext): SqlFragment;
   query(sql: string, params: unknown[]): Promise<Row[]>;
   /** search.max_buckets: most buckets in the response (OpenSearch's 65,535 when absent). */
   maxBuckets?: number;
@@ -81,8 +58,6 @@ export interface AggregationInput {
 
 /** Parents beyond this many are not listed in nested statements (the SQL stays small). */
 const MAX_RESTRICTION_VALUES = 1000;
-
-type Json = Record<string, unknown>;
 
 export async function runPlanned(aggs: Aggregation[], input: AggregationInput): Promise<Json> {
   const runner = new Runner(input);
@@ -102,28 +77,6 @@ export async function runPlanned(aggs: Aggregation[], input: AggregationInput): 
   return out;
 }
 
-/**
- * Buckets in the whole response, as OpenSearch's reduce counts them against search.max_buckets:
- * every bucket of every multi-bucket aggregation, nested ones included. Iterative.
- */
-function countBuckets(aggregations: Json): number {
-  let count = 0;
-  const stack: unknown[] = Object.values(aggregations);
-  while (stack.length > 0) {
-    const agg = stack.pop() as Json | undefined;
-    if (typeof agg !== 'object' || agg === null) continue;
-    const buckets = agg.buckets;
-    if (typeof buckets !== 'object' || buckets === null) continue;
-    for (const bucket of Object.values(buckets)) {
-      count++;
-      for (const [key, value] of Object.entries(bucket as Json)) {
-        if (key !== 'key' && typeof value === 'object' && value !== null) stack.push(value);
-      }
-    }
-  }
-  return count;
-}
-
 /** The rows a level's bucket came from and its name in nested statements. */
 interface SelectedBucket {
   row: Row | null;
@@ -141,10 +94,12 @@ class Runner {
   private readonly allRowDates: DateSqlContext;
 
   private readonly maxBuckets: number;
+  private readonly responses: BucketResponses;
 
   constructor(private readonly input: AggregationInput) {
     this.maxBuckets = input.maxBuckets ?? MAX_BUCKETS;
     this.timezone = input.newContext().timezone;
+    this.responses = new BucketResponses(this.selections, this.timezone, this.maxBuckets);
     this.dates = this.dateContext();
     this.allRowDates = this.dateContext();
   }
@@ -157,41 +112,35 @@ class Runner {
     const rows = new RowPipeline(ctx.dialect);
     const env: StatementEnv = {
       ctx,
-      agg: aggregationDialect(ctx.dialect),
+      agg: ctx.dialect.aggregations,
       dates,
       rows,
       weight: null,
       added: new Map(),
     };
     if (weighted) {
-      env.weight = rows.add(deferred((c) => `CASE WHEN ${this.input.where(c)} THEN 1 ELSE 0 END`));
+      env.weight = rows.add(sql`CASE WHEN ${this.input.where(ctx)} THEN 1 ELSE 0 END`);
     }
     return env;
   }
 
   /** The rows, rendered when the statement around them is (after all columns are added). */
   private rowsOf(env: StatementEnv): SqlFragment {
-    return deferred((ctx) =>
-      renderSql(
-        env.rows.render(
-          this.input.resourceSql,
-          env.weight ? null : deferred((c) => this.input.where(c))
-        ),
-        ctx
-      )
+    return lazy(() =>
+      env.rows.render(this.input.resourceSql, env.weight ? null : this.input.where(env.ctx))
     );
   }
 
   private async run(env: StatementEnv, statement: SqlFragment): Promise<Row[]> {
-    const text = renderSql(statement, env.ctx);
-    return this.input.query(text, env.ctx.params.values);
+    const { sql: text, params } = renderSql(statement, env.ctx.dialect);
+    return this.input.query(text, params);
   }
 
   private dateContext(): DateSqlContext {
     const ctx = this.input.newContext();
     return {
       dialect: ctx.dialect,
-      agg: aggregationDialect(ctx.dialect),
+      agg: ctx.dialect.aggregations,
       store: zoneRulesOf(ctx.timezone, 'jdbc.timezone'),
       ranges: new Map(),
     };
@@ -232,7 +181,7 @@ class Runner {
     });
     const rows = env.rows.render(
       this.input.resourceSql,
-      allRows ? null : deferred((c) => this.input.where(c))
+      allRows ? null : this.input.where(env.ctx)
     );
     const [row] = await this.run(env, sql`SELECT ${joinSql(select, ', ')} FROM (${rows}) r`);
     const ranges = dates.ranges as Map<string, ValueRange | null>;
@@ -268,7 +217,8 @@ class Runner {
   // Bucket aggregations
 
   async bucketRoot(root: BucketAgg): Promise<Json> {
-    if (root.type !== 'filters' && !root.field.column) return this.rootJson(root, [], 'instant');
+    if (root.type !== 'filters' && !root.field.column)
+      return this.responses.root(root, [], 'instant');
     const weighted = readsAllRows(root);
     const dates = weighted ? this.allRowDates : this.dates;
     const env = this.environment(dates, weighted);
@@ -311,8 +261,8 @@ class Runner {
     }
     await this.runNested([root], dates, weighted, parents);
     return rootSelection
-      ? this.termsJson(root as TermsAgg, rootSelection, [])
-      : this.rootJson(root, rows, level.dateKind ?? 'instant');
+      ? this.responses.terms(root as TermsAgg, rootSelection, [])
+      : this.responses.root(root, rows, level.dateKind ?? 'instant');
   }
 
   /**
@@ -349,7 +299,8 @@ class Runner {
       for (const [key, list] of byParent) {
         const selection = selectTermsBuckets(terms, list, depth, this.timezone);
         selections.set(key, selection);
-        selected.push(...selection.buckets.map((b) => ({ row: b.row, identity: b.identity })));
+        // A loop, not push(...): bucket lists run to maxBuckets, past the call stack's reach.
+        for (const b of selection.buckets) selected.push({ row: b.row, identity: b.identity });
       }
       this.selections.set(terms, selections);
       await this.runNested([...path, terms], dates, weighted, selected);
@@ -411,100 +362,6 @@ class Runner {
   private restrictable(ancestors: BucketAgg[]): boolean {
     return !ancestors.some(isKeyword);
   }
-
-  // -------------------------------------------------------------------------------------------
-  // Responses
-
-  private rootJson(root: BucketAgg, rows: Row[], dateKind: DateKeyKind): Json {
-    const tz = this.timezone;
-    switch (root.type) {
-      case 'terms':
-        return this.termsJson(root, EMPTY_TERMS, []);
-      case 'histogram':
-      case 'date_histogram': {
-        const keyOf =
-          root.type === 'histogram' ? histogramKeyOf(root) : dateHistogramKeyOf(root, dateKind);
-        return this.histogramJson(root, histogramBuckets(root, rows, keyOf, tz, this.maxBuckets));
-      }
-      case 'range':
-      case 'date_range':
-        return this.bucketsJson(
-          root,
-          root.keyed,
-          rangeBuckets(root, rows).map((b) => [
-            b.range.key,
-            { ...rangeBucketHead(root, b), ...this.subAggs(root, b.row, [b.identity]) },
-          ])
-        );
-      case 'filters':
-        return this.bucketsJson(
-          root,
-          root.keyed,
-          filterBuckets(root, rows).map((b) => [
-            b.key ?? '',
-            { doc_count: b.docCount, ...this.subAggs(root, b.row, [b.identity]) },
-          ])
-        );
-    }
-  }
-
-  private bucketsJson(agg: BucketAgg, keyed: boolean, buckets: Array<[string, Json]>): Json {
-    return {
-      ...(agg.meta ? { meta: agg.meta } : {}),
-      buckets: keyed ? Object.fromEntries(buckets) : buckets.map(([, bucket]) => bucket),
-    };
-  }
-
-  private histogramJson(agg: HistogramAgg | DateHistogramAgg, buckets: HistogramBucket[]): Json {
-    const keyAsString =
-      agg.type === 'histogram' ? agg.keyAsString : agg.printer ? agg.printer : null;
-    const entries = buckets.map((b): [string, Json] => {
-      const text = keyAsString ? keyAsString(b.key) : null;
-      const name = text ?? (agg.type === 'histogram' ? javaDoubleToString(b.key) : String(b.key));
-      const head: Json = text === null ? {} : { key_as_string: text };
-      head.key = b.key;
-      head.doc_count = b.docCount;
-      return [
-        name,
-        { ...head, ...this.subAggs(agg, b.row, b.identity === null ? null : [b.identity]) },
-      ];
-    });
-    return this.bucketsJson(agg, agg.keyed, entries);
-  }
-
-  private termsJson(terms: TermsAgg, selection: TermsSelection, parentPath: string[]): Json {
-    return {
-      ...(terms.meta ? { meta: terms.meta } : {}),
-      doc_count_error_upper_bound: selection.docCountError,
-      sum_other_doc_count: selection.sumOtherDocCount,
-      buckets: selection.buckets.map((b) => {
-        const head: Json = { key: b.key };
-        if (b.keyAsString !== undefined) head.key_as_string = b.keyAsString;
-        head.doc_count = b.docCount;
-        if (terms.showTermDocCountError) head.doc_count_error_upper_bound = selection.docCountError;
-        return { ...head, ...this.subAggs(terms, b.row, [...parentPath, b.identity]) };
-      }),
-    };
-  }
-
-  /** Metrics of a bucket (from its row) and its nested terms (from their statements). */
-  private subAggs(agg: BucketAgg, row: Row | null, path: string[] | null): Json {
-    const out: Json = {};
-    agg.metrics.forEach((metric, j) => {
-      setOwn(
-        out,
-        metric.name,
-        row
-          ? metricResponse(metric, metricValue(metric, row, `m${j}`, this.timezone))
-          : emptyMetricResponse(metric)
-      );
-    });
-    for (const terms of agg.terms) {
-      const selection = path === null ? undefined : this.selections.get(terms)?.get(pathKey(path));
-      setOwn(out, terms.name, this.termsJson(terms, selection ?? EMPTY_TERMS, path ?? []));
-    }
-    return out;
-  }
 }
 
 /** Terms with min_doc_count 0 list the terms of every row, matching the search or not. */
@@ -518,10 +375,6 @@ function plain(alias: string): GroupLevel {
 
 function isKeyword(agg: BucketAgg): boolean {
   return agg.type === 'terms' && agg.field.column?.type === 'keyword';
-}
-
-function pathKey(identities: readonly string[]): string {
-  return identities.join('\u0001');
 }
 
 /** Date fields whose SQL in this aggregation needs their range measured first. */

@@ -39,7 +39,7 @@ export type BucketOrder = OrderElement[];
 interface BucketBase extends Named {
   kind: 'bucket';
   metrics: MetricAgg[];
-  /** Only terms aggregations nest inside bucket aggregations (spec §4.6). */
+  /** Only terms aggregations nest inside bucket aggregations (docs/api/interface.md §4.6). */
   terms: TermsAgg[];
 }
 

@@ -23,7 +23,6 @@ import {
 import type { Connector } from '../../connectors/connector';
 import { createConnector } from '../../connectors/create_connector';
 import { dialectFor } from '../dialects';
-import { ParamList } from '../param_list';
 import { translateQuery } from '../query_translator';
 import type { TranslationContext } from '../translation_context';
 import { runAggregations } from './index';
@@ -918,7 +917,6 @@ for (const { kind, zone, zoned, label } of VARIANTS) {
             columns: t.columns,
             key: 'id',
             timezone: zone,
-            params: new ParamList(dialect),
             now: NOW,
           });
           const actual = await runAggregations(testCase.aggs, {
@@ -937,7 +935,7 @@ for (const { kind, zone, zoned, label } of VARIANTS) {
 
 /**
  * Not compared with OpenSearch: under a case-insensitive, space-padding collation MariaDB groups
- * `Apple`, `apple` and `APPLE ` together (spec §8.2, 10). Each bucket is named by its byte-wise
+ * `Apple`, `apple` and `APPLE ` together (docs/api/interface.md §8.2.10). Each bucket is named by its byte-wise
  * smallest spelling, and nested statements must find their parents whatever spelling their own
  * GROUP BY returns.
  */
@@ -985,7 +983,6 @@ describe('mysql, a case-insensitive collation', () => {
             dialect,
             columns,
             timezone: 'UTC',
-            params: new ParamList(dialect),
             now: NOW,
           }),
           where: () => '1 = 1',

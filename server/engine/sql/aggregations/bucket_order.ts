@@ -5,7 +5,7 @@
  */
 import { badRequest } from '../../errors';
 import type { BucketOrder, MetricAgg, OrderElement } from './aggregation_types';
-import { isObject, parsingError } from './parse_support';
+import { isObject, parsingError } from './body_parameters';
 
 export function parseOrder(
   value: unknown,

@@ -18,7 +18,7 @@
 import { DateTime } from 'luxon';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
-import { floorModSql, type AggregationDialect } from './aggregation_dialects';
+import { floorModSql, type AggregationDialect } from './aggregation_dialect';
 import {
   floorMod,
   prepareWithoutOffset,
@@ -28,7 +28,7 @@ import {
   type RoundingSpec,
 } from './date_rounding';
 import type { RowPipeline } from './row_pipeline';
-import { bound, sql, type SqlFragment } from './sql_fragment';
+import { bound, sql, type SqlFragment } from '../sql_fragment';
 import { DAY_MS, type ZoneRules } from './zone_rules';
 
 /** Inclusive bounds of a column's values in the unit its range statement measured. */

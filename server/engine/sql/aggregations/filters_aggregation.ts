@@ -16,9 +16,9 @@ import {
   parsingError,
   stringParam,
   type ParseEnv,
-} from './parse_support';
+} from './body_parameters';
 import { toNumber } from './row_values';
-import { deferred, joinSql, sql, type SqlFragment } from './sql_fragment';
+import { joinSql, renderSql, sql, type SqlFragment } from '../sql_fragment';
 import type { StatementEnv } from './statement_env';
 
 export function parseFilters(
@@ -64,8 +64,7 @@ export function parseFilters(
 
 /** One 1/0 column per bucket: the filters in order, then the other bucket. */
 export function filterFlags(env: StatementEnv, agg: FiltersAgg): string[] {
-  const condition = (query: unknown): SqlFragment =>
-    deferred((ctx) => `(${translateQuery(query, ctx)})`);
+  const condition = (query: unknown): SqlFragment => sql`(${translateQuery(query, env.ctx)})`;
   const flags = agg.filters.map((filter) =>
     env.rows.add(sql`CASE WHEN ${condition(filter.query)} THEN 1 ELSE 0 END`)
   );
@@ -79,12 +78,18 @@ export function filterFlags(env: StatementEnv, agg: FiltersAgg): string[] {
   return flags;
 }
 
-/** Translates every filter once, so that a bad one is a 400 before any statement runs. */
+/**
+ * Translates (and renders) every filter once, so that a bad one, or one binding more values than
+ * the database takes, is a 400 before any statement runs.
+ */
 export function checkFilterQueries(
   agg: FiltersAgg,
   newContext: () => Parameters<typeof translateQuery>[1]
 ): void {
-  for (const filter of agg.filters) translateQuery(filter.query, newContext());
+  for (const filter of agg.filters) {
+    const ctx = newContext();
+    renderSql(translateQuery(filter.query, ctx), ctx.dialect);
+  }
 }
 
 export interface FilterBucket {

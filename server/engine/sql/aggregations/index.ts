@@ -1,5 +1,5 @@
 /**
- * OpenSearch aggregations on a virtual index (spec §4.6), each pushed down to the datasource as
+ * OpenSearch aggregations on a virtual index (docs/api/interface.md §4.6), each pushed down to the datasource as
  * GROUP BY SQL and answered in OpenSearch's response shape. See aggregation_planner.ts for the
  * statements, the families' files for each aggregation's semantics.
  */

@@ -17,9 +17,9 @@ import {
   stringParam,
   unsupportedFieldType,
   type ParseEnv,
-} from './parse_support';
+} from './body_parameters';
 import { dateToEpochMs, toNumber } from './row_values';
-import { sql, type SqlFragment } from './sql_fragment';
+import { sql, type SqlFragment } from '../sql_fragment';
 import { columnOnce, comparable, epochOf, matchingOnly, type StatementEnv } from './statement_env';
 import type { Row } from '../remote_types';
 

@@ -22,9 +22,9 @@ import {
   stringParam,
   unsupportedFieldType,
   type ParseEnv,
-} from './parse_support';
+} from './body_parameters';
 import { toNumber } from './row_values';
-import { bound, sql, type SqlFragment } from './sql_fragment';
+import { bound, sql, type SqlFragment } from '../sql_fragment';
 import { columnOnce, comparable, type StatementEnv } from './statement_env';
 import { zoneRulesOf } from './zone_rules';
 

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { Row } from '../remote_types';
 import { dialectFor } from '../dialects';
-import { ParamList } from '../param_list';
 import { runAggregations } from './index';
 
 const COLUMNS = new Map<string, VirtualIndexColumn>([
@@ -31,7 +30,6 @@ function run(
       dialect,
       columns: COLUMNS,
       timezone,
-      params: new ParamList(dialect),
       now: Date.parse('2024-06-15T12:00:00Z'),
     }),
     where: () => '1 = 1',

@@ -9,7 +9,7 @@
  * whatever its name, can collide with them.
  */
 import type { SqlDialect } from '../dialect';
-import { joinSql, sql, type SqlFragment } from './sql_fragment';
+import { joinSql, sql, type SqlFragment } from '../sql_fragment';
 
 interface Column {
   alias: string;

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { Row } from '../remote_types';
 import { dialectFor } from '../dialects';
-import { ParamList } from '../param_list';
 import { translateQuery } from '../query_translator';
 import { runAggregations } from './index';
 
@@ -50,7 +49,6 @@ async function statements(
       dialect,
       columns,
       timezone,
-      params: new ParamList(dialect),
       now: Date.parse('2024-06-15T12:00:00Z'),
     }),
     where: (ctx) => translateQuery({ range: { n: { gt: 5 } } }, ctx),
@@ -430,7 +428,6 @@ describe('other spellings', () => {
           dialect,
           columns,
           timezone: 'UTC',
-          params: new ParamList(dialect),
           now: 0,
         }),
         where: () => '1 = 1',

@@ -4,7 +4,7 @@
  */
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { TranslationContext } from '../translation_context';
-import type { AggregationDialect } from './aggregation_dialects';
+import type { AggregationDialect } from './aggregation_dialect';
 import { epochMsColumn, type DateSqlContext } from './date_sql';
 import type { RowPipeline } from './row_pipeline';
 

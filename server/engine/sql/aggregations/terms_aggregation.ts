@@ -7,7 +7,7 @@
  * One shard: `doc_count_error_upper_bound` is always 0.
  *
  * Keyword keys are ordered by their bytes, as OpenSearch orders them, whatever the column's
- * collation. Grouping follows the collation (spec §8.2, 10): under a case-insensitive one `A`
+ * collation. Grouping follows the collation (docs/api/interface.md §8.2.10): under a case-insensitive one `A`
  * and `a` are one bucket, and the bucket's key is its byte-wise smallest spelling, computed the
  * same way in every statement so nested buckets find their parents.
  */
@@ -25,9 +25,9 @@ import {
   integerParam,
   stringParam,
   type ParseEnv,
-} from './parse_support';
+} from './body_parameters';
 import { dateToEpochMs, identityOf, toNumber, toText } from './row_values';
-import { bound, joinSql, sql, type SqlFragment } from './sql_fragment';
+import { bound, joinSql, sql, type SqlFragment } from '../sql_fragment';
 import { columnOnce, comparable, countExpr, type StatementEnv } from './statement_env';
 
 const PARAMETERS = [

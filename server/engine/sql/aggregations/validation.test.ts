@@ -3,8 +3,8 @@
  * any SQL; unmapped fields are not errors (OpenSearch answers them with empty results).
  */
 import { describe, expect, it } from 'vitest';
+import { badRequestThrownBy } from '../../../../test/support/bad_request';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
-import { FederationError } from '../../errors';
 import { validateAggregations } from './index';
 
 const COLUMNS = new Map<string, VirtualIndexColumn>([
@@ -15,16 +15,7 @@ const COLUMNS = new Map<string, VirtualIndexColumn>([
   ['t', { name: 't', remote_type: 'timestamp', type: 'date' }],
 ]);
 
-function rejection(aggs: unknown): FederationError {
-  try {
-    validateAggregations(aggs, COLUMNS);
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return err as FederationError;
-  }
-  throw new Error('expected a 400');
-}
+const rejection = (aggs: unknown) => badRequestThrownBy(() => validateAggregations(aggs, COLUMNS));
 
 describe('validateAggregations refuses', () => {
   it.each([

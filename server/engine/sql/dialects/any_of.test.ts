@@ -7,13 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { SqlDialect } from '../dialect';
 import { JsonKeyList } from '../json_key_list';
-import {
-  canonicalUuidText,
-  canonicalUuids,
-  isCanonicalUuid,
-  jsonArrayText,
-  NO_MATCH,
-} from './dialect_helpers';
+import { renderSql } from '../sql_fragment';
+import { jsonArrayText, NO_MATCH } from './key_list_forms';
+import { canonicalUuidText, canonicalUuids, isCanonicalUuid } from './uuid_text';
 import { MYSQL_SHORT_LIST, mysqlDialect } from './mysql';
 import { arrayParameter, NO_PARALLEL, postgresDialect, SERIAL_LIST } from './postgres';
 import { SQLITE_SHORT_LIST, sqliteDialect } from './sqlite';
@@ -26,12 +22,7 @@ const column = (
 ): VirtualIndexColumn => ({ name: 'c', remote_type: remoteType, type, zoned });
 
 function render(dialect: SqlDialect, values: readonly unknown[], col: VirtualIndexColumn) {
-  const params: unknown[] = [];
-  const sql = dialect.anyOf(dialect.quoteIdentifier('c'), values, col, (value) => {
-    params.push(value);
-    return dialect.placeholder(params.length);
-  });
-  return { sql, params };
+  return renderSql(dialect.anyOf(dialect.quoteIdentifier('c'), values, col), dialect);
 }
 
 const range = (n: number, from = 0) => Array.from({ length: n }, (_, i) => i + from);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError } from '../../errors';
+import { badRequestThrownBy } from '../../../../test/support/bad_request';
 import {
   dialectFor,
   mysqlDialect,
@@ -7,17 +7,8 @@ import {
   sqlServerDialect,
   sqliteDialect,
 } from './index';
-
-function badRequestOf(run: () => unknown): FederationError {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return err as FederationError;
-  }
-  throw new Error('expected a 400');
-}
+import type { SqlDialect } from '../dialect';
+import { sqlShape } from '../sql_fragment';
 
 describe('dialectFor', () => {
   it('returns the dialect of each kind', () => {
@@ -51,10 +42,12 @@ describe('quoteIdentifier', () => {
   it.each([postgresDialect, mysqlDialect, sqlServerDialect, sqliteDialect])(
     '$name refuses NUL and empty identifiers with a 400',
     (dialect) => {
-      expect(badRequestOf(() => dialect.quoteIdentifier('a\u0000b')).reason).toContain(
+      expect(badRequestThrownBy(() => dialect.quoteIdentifier('a\u0000b')).reason).toContain(
         'contains a NUL character'
       );
-      expect(badRequestOf(() => dialect.quoteIdentifier('')).reason).toContain('must not be empty');
+      expect(badRequestThrownBy(() => dialect.quoteIdentifier('')).reason).toContain(
+        'must not be empty'
+      );
     }
   );
 });
@@ -77,41 +70,37 @@ describe('placeholder', () => {
 
 describe('limitOffset', () => {
   const sql = 'SELECT a FROM t ORDER BY a';
+  const paged = (dialect: SqlDialect, limit: number | null, offset: number) =>
+    sqlShape(dialect.limitOffset(sql, limit, offset));
 
   it('PostgreSQL', () => {
-    expect(postgresDialect.limitOffset(sql, 10, 0)).toBe(`${sql} LIMIT 10`);
-    expect(postgresDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
-    expect(postgresDialect.limitOffset(sql, null, 20)).toBe(`${sql} OFFSET 20`);
-    expect(postgresDialect.limitOffset(sql, 0, 0)).toBe(`${sql} LIMIT 0`);
-    expect(postgresDialect.limitOffset(sql, null, 0)).toBe(sql);
+    expect(paged(postgresDialect, 10, 0)).toBe(`${sql} LIMIT 10`);
+    expect(paged(postgresDialect, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(paged(postgresDialect, null, 20)).toBe(`${sql} OFFSET 20`);
+    expect(paged(postgresDialect, 0, 0)).toBe(`${sql} LIMIT 0`);
+    expect(paged(postgresDialect, null, 0)).toBe(sql);
   });
 
   it('MySQL needs a limit before an offset', () => {
-    expect(mysqlDialect.limitOffset(sql, 10, 0)).toBe(`${sql} LIMIT 10`);
-    expect(mysqlDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
-    expect(mysqlDialect.limitOffset(sql, null, 20)).toBe(
-      `${sql} LIMIT 18446744073709551615 OFFSET 20`
-    );
-    expect(mysqlDialect.limitOffset(sql, null, 0)).toBe(sql);
+    expect(paged(mysqlDialect, 10, 0)).toBe(`${sql} LIMIT 10`);
+    expect(paged(mysqlDialect, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(paged(mysqlDialect, null, 20)).toBe(`${sql} LIMIT 18446744073709551615 OFFSET 20`);
+    expect(paged(mysqlDialect, null, 0)).toBe(sql);
   });
 
   it('SQLite uses LIMIT -1 for "no limit"', () => {
-    expect(sqliteDialect.limitOffset(sql, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
-    expect(sqliteDialect.limitOffset(sql, null, 20)).toBe(`${sql} LIMIT -1 OFFSET 20`);
-    expect(sqliteDialect.limitOffset(sql, 5, 0)).toBe(`${sql} LIMIT 5`);
-    expect(sqliteDialect.limitOffset(sql, null, 0)).toBe(sql);
+    expect(paged(sqliteDialect, 10, 20)).toBe(`${sql} LIMIT 10 OFFSET 20`);
+    expect(paged(sqliteDialect, null, 20)).toBe(`${sql} LIMIT -1 OFFSET 20`);
+    expect(paged(sqliteDialect, 5, 0)).toBe(`${sql} LIMIT 5`);
+    expect(paged(sqliteDialect, null, 0)).toBe(sql);
   });
 
   it('SQL Server uses OFFSET ... FETCH, and TOP (0) for an empty page', () => {
-    expect(sqlServerDialect.limitOffset(sql, 10, 20)).toBe(
-      `${sql} OFFSET 20 ROWS FETCH NEXT 10 ROWS ONLY`
-    );
-    expect(sqlServerDialect.limitOffset(sql, 10, 0)).toBe(
-      `${sql} OFFSET 0 ROWS FETCH NEXT 10 ROWS ONLY`
-    );
-    expect(sqlServerDialect.limitOffset(sql, null, 20)).toBe(`${sql} OFFSET 20 ROWS`);
-    expect(sqlServerDialect.limitOffset(sql, null, 0)).toBe(sql);
-    expect(sqlServerDialect.limitOffset(sql, 0, 5)).toBe(
+    expect(paged(sqlServerDialect, 10, 20)).toBe(`${sql} OFFSET 20 ROWS FETCH NEXT 10 ROWS ONLY`);
+    expect(paged(sqlServerDialect, 10, 0)).toBe(`${sql} OFFSET 0 ROWS FETCH NEXT 10 ROWS ONLY`);
+    expect(paged(sqlServerDialect, null, 20)).toBe(`${sql} OFFSET 20 ROWS`);
+    expect(paged(sqlServerDialect, null, 0)).toBe(sql);
+    expect(paged(sqlServerDialect, 0, 5)).toBe(
       `SELECT TOP (0) * FROM (${sql} OFFSET 5 ROWS) AS [paged]`
     );
   });
@@ -119,10 +108,16 @@ describe('limitOffset', () => {
   it.each([postgresDialect, mysqlDialect, sqlServerDialect, sqliteDialect])(
     '$name refuses negative or fractional paging with a 400',
     (dialect) => {
-      expect(badRequestOf(() => dialect.limitOffset(sql, -1, 0)).reason).toContain('row limit');
-      expect(badRequestOf(() => dialect.limitOffset(sql, 1.5, 0)).reason).toContain('row limit');
-      expect(badRequestOf(() => dialect.limitOffset(sql, 1, -3)).reason).toContain('row offset');
-      expect(badRequestOf(() => dialect.limitOffset(sql, null, NaN)).reason).toContain(
+      expect(badRequestThrownBy(() => dialect.limitOffset(sql, -1, 0)).reason).toContain(
+        'row limit'
+      );
+      expect(badRequestThrownBy(() => dialect.limitOffset(sql, 1.5, 0)).reason).toContain(
+        'row limit'
+      );
+      expect(badRequestThrownBy(() => dialect.limitOffset(sql, 1, -3)).reason).toContain(
+        'row offset'
+      );
+      expect(badRequestThrownBy(() => dialect.limitOffset(sql, null, NaN)).reason).toContain(
         'row offset'
       );
     }

@@ -1,21 +1,16 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { engineInteger, type AggregationDialect } from '../aggregations/aggregation_dialect';
 import type { SqlDialect } from '../dialect';
 import { JsonKeyList } from '../json_key_list';
-import {
-  NO_MATCH,
-  baseTypeName,
-  canonicalUuids,
-  checkPaging,
-  inList,
-  integerTypeName,
-  jsonArrayText,
-  checkPlaceholderIndex,
-  likeCondition,
-  likePatternText,
-  nullFlagOrderTerm,
-  quoteWith,
-  utcWallClockText,
-} from './dialect_helpers';
+import { bound, sql } from '../sql_fragment';
+import { checkPlaceholderIndex, quoteWith } from './identifier_quoting';
+import { NO_MATCH, inList, jsonArrayText } from './key_list_forms';
+import { likeCondition, likePatternText } from './like_patterns';
+import { nullFlagOrderTerm } from './null_ordering';
+import { checkPaging } from './paging';
+import { baseTypeName, integerTypeName } from './type_names';
+import { utcWallClockText } from './utc_wall_clock';
+import { canonicalUuids } from './uuid_text';
 
 /** MySQL has no OFFSET without LIMIT; its manual prescribes the largest BIGINT UNSIGNED instead. */
 const NO_LIMIT = '18446744073709551615';
@@ -84,8 +79,56 @@ function jsonValues(column: VirtualIndexColumn): string {
   return column.type === 'keyword' && !isUuid(column) ? 'JSON_UNQUOTE(JSON_QUOTE(`v`))' : '`v`';
 }
 
+const DAY_MS = 86_400_000;
+/** TO_DAYS('1970-01-01'). */
+const MYSQL_EPOCH_DAYS = 719_528;
+
+/** MySQL/MariaDB: `1970-01-01` plus seconds, which works before 1970 (FROM_UNIXTIME does not). */
+function mysqlLocalDate(localMs: string): string {
+  return `DATE_ADD('1970-01-01', INTERVAL FLOOR(${localMs} / 1000) SECOND)`;
+}
+
+const mysqlAggregations: AggregationDialect = {
+  integer: engineInteger,
+  toDouble: (expr) => sql`CAST(${expr} AS DOUBLE)`,
+  sumLong: (expr) => `SUM(${expr})`,
+  booleanAsInt: (comparable) => comparable,
+  byteOrdered: (expr) => `CAST(${expr} AS BINARY)`,
+  // Dividing microseconds by 1000 leaves three decimals, which MySQL's DECIMAL division keeps.
+  naiveEpochMs: (comparable) =>
+    `FLOOR(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', ${comparable}) / 1000)`,
+  // Days from year 0 (TO_DAYS, NULL for zero and invalid dates) to the first day of the unit,
+  // then local milliseconds: integer arithmetic on one function call per row.
+  truncateWallClock(_columnSql, comparable, unit) {
+    const days = `TO_DAYS(${comparable})`;
+    const start =
+      unit === 'day'
+        ? days
+        : unit === 'week'
+          ? `${days} - WEEKDAY(${comparable})`
+          : unit === 'month'
+            ? `${days} - DAYOFMONTH(${comparable}) + 1`
+            : unit === 'year'
+              ? `${days} - DAYOFYEAR(${comparable}) + 1`
+              : `TO_DAYS(MAKEDATE(YEAR(${comparable}), 1) + INTERVAL (QUARTER(${comparable}) - 1) QUARTER)`;
+    return `(${start} - ${MYSQL_EPOCH_DAYS}) * ${DAY_MS}`;
+  },
+  truncateLocalMs(localMs, unit) {
+    const date = mysqlLocalDate(localMs);
+    const start =
+      unit === 'month'
+        ? `DATE_FORMAT(${date}, '%Y-%m-01')`
+        : unit === 'quarter'
+          ? `MAKEDATE(YEAR(${date}), 1) + INTERVAL (QUARTER(${date}) - 1) QUARTER`
+          : `MAKEDATE(YEAR(${date}), 1)`;
+    return `TIMESTAMPDIFF(SECOND, '1970-01-01 00:00:00', ${start}) * 1000`;
+  },
+  zones: null,
+};
+
 export const mysqlDialect: SqlDialect = {
   name: 'mysql',
+  displayName: 'MySQL/MariaDB',
   quoteIdentifier: (identifier) => quoteWith('`', '`', identifier),
   placeholder: (index) => {
     checkPlaceholderIndex(index);
@@ -97,20 +140,20 @@ export const mysqlDialect: SqlDialect = {
    * text (the only text it reads as; the others match no row). Every other column is compared
    * as queries compare it (`comparableColumn`).
    */
-  anyOf(columnSql, values, column, add) {
+  anyOf(columnSql, values, column) {
     const uuid = isUuid(column);
     const keys = uuid ? canonicalUuids(values) : values;
     if (keys.length === 0) return NO_MATCH;
     const expression = uuid ? columnSql : mysqlDialect.comparableColumn(columnSql, column);
     if (keys.length <= MYSQL_SHORT_LIST) {
-      return inList(expression, keys, (value) =>
-        mysqlDialect.comparableParameter(add(value), column)
+      return inList(expression, keys, (placeholder) =>
+        mysqlDialect.comparableParameter(placeholder, column)
       );
     }
     const text = jsonArrayText(keys);
     const textBytes = column.type === 'keyword' ? TABLE_BYTES_PER_CHARACTER * text.length : 0;
-    const json = add(new JsonKeyList(text, TABLE_BYTES_PER_KEY * keys.length + textBytes));
-    return `${expression} IN (SELECT ${jsonValues(column)} FROM JSON_TABLE(${json}, '$[*]' COLUMNS (\`v\` ${jsonColumnType(column)} PATH '$')) AS \`vs\`)`;
+    const json = bound(new JsonKeyList(text, TABLE_BYTES_PER_KEY * keys.length + textBytes));
+    return sql`${expression} IN (SELECT ${jsonValues(column)} FROM JSON_TABLE(${json}, '$[*]' COLUMNS (\`v\` ${jsonColumnType(column)} PATH '$')) AS \`vs\`)`;
   },
   anyOfParameters: (count) => (count <= MYSQL_SHORT_LIST ? count : 1),
   textHoldsNul: true,
@@ -121,18 +164,20 @@ export const mysqlDialect: SqlDialect = {
   booleanValue: (truth) => (truth ? 1 : 0),
   patternStopsAtNul: false,
   integers: { tinyintUnsigned: false, always64Bit: false },
-  limitOffset(sql, limit, offset) {
+  limitOffset(statement, limit, offset) {
     checkPaging(limit, offset);
-    if (limit === null && offset === 0) return sql;
+    if (limit === null && offset === 0) return statement;
     const limitText = limit === null ? NO_LIMIT : String(limit);
-    return offset > 0 ? `${sql} LIMIT ${limitText} OFFSET ${offset}` : `${sql} LIMIT ${limitText}`;
+    return offset > 0
+      ? sql`${statement} LIMIT ${limitText} OFFSET ${String(offset)}`
+      : sql`${statement} LIMIT ${limitText}`;
   },
   orderTerm: (expression, descending, nullsFirst) =>
     nullFlagOrderTerm(expression, descending, nullsFirst),
   versionStatement: 'SELECT VERSION()',
   /**
    * String comparisons (`=`, `<`, LIKE) follow the column's collation: no COLLATE or BINARY is
-   * forced (spec §8.2.10), so a `_ci` collation makes them case-insensitive, as the user chose.
+   * forced (docs/api/interface.md §8.2.10), so a `_ci` collation makes them case-insensitive, as the user chose.
    */
   comparableColumn(columnSql, column) {
     // BOOL is TINYINT(1): any non-zero value is true, as rows are read (row_to_source.ts).
@@ -152,4 +197,5 @@ export const mysqlDialect: SqlDialect = {
   instantText: utcWallClockText,
   patternText: (pattern) => likePatternText(pattern),
   matchPattern: likeCondition,
+  aggregations: mysqlAggregations,
 };

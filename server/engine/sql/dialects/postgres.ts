@@ -1,17 +1,13 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { engineInteger, type AggregationDialect } from '../aggregations/aggregation_dialect';
 import type { SqlDialect } from '../dialect';
-import {
-  NO_MATCH,
-  baseTypeName,
-  canonicalUuidText,
-  canonicalUuids,
-  checkPaging,
-  checkPlaceholderIndex,
-  integerTypeName,
-  likeCondition,
-  likePatternText,
-  quoteWith,
-} from './dialect_helpers';
+import { bound, sql } from '../sql_fragment';
+import { checkPlaceholderIndex, quoteWith } from './identifier_quoting';
+import { NO_MATCH } from './key_list_forms';
+import { likeCondition, likePatternText } from './like_patterns';
+import { checkPaging } from './paging';
+import { baseTypeName, integerTypeName } from './type_names';
+import { canonicalUuidText, canonicalUuids } from './uuid_text';
 
 /**
  * Keyword columns of these types compare as text already. Any other keyword column (uuid, enums,
@@ -75,8 +71,33 @@ export const SERIAL_LIST = 10_000;
  */
 export const NO_PARALLEL = ' AND (current_schema() IS NULL OR TRUE)';
 
+/** GROUP BY spellings; PostgreSQL alone converts zones itself (`AT TIME ZONE`). */
+const postgresAggregations: AggregationDialect = {
+  integer: engineInteger,
+  toDouble: (expr) => sql`CAST(${expr} AS double precision)`,
+  sumLong: (expr) => `SUM(${expr})`,
+  booleanAsInt: (comparable) => `CAST(${comparable} AS integer)`,
+  // The "C" collation compares the UTF-8 bytes; text first, as enums and citext have their own.
+  byteOrdered: (expr) => `CAST(${expr} AS text) COLLATE "C"`,
+  naiveEpochMs: (comparable) => `CAST(FLOOR(EXTRACT(EPOCH FROM ${comparable}) * 1000) AS bigint)`,
+  truncateWallClock: null,
+  truncateLocalMs: (localMs, unit) =>
+    `CAST(EXTRACT(EPOCH FROM date_trunc('${unit}', to_timestamp(${localMs} / 1000.0) AT TIME ZONE 'UTC')) * 1000 AS bigint)`,
+  zones: {
+    instant: (columnSql, column, zone) =>
+      column.zoned
+        ? columnSql
+        : sql`(CAST(${columnSql} AS timestamp) AT TIME ZONE ${zone ?? `'UTC'`})`,
+    epochMs: (instant) => sql`CAST(FLOOR(EXTRACT(EPOCH FROM ${instant}) * 1000) AS bigint)`,
+    // date_trunc('week') starts weeks on Monday, as ISO (and OpenSearch) do. Grouping by the
+    // timestamp itself is three times faster than by its epoch, which costs numeric arithmetic.
+    truncate: (instant, zone, unit) => sql`date_trunc('${unit}', ${instant} AT TIME ZONE ${zone})`,
+  },
+};
+
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
+  displayName: 'PostgreSQL',
   quoteIdentifier: (identifier) => quoteWith('"', '"', identifier),
   placeholder: (index) => `$${checkPlaceholderIndex(index)}`,
   maxParameters: 65_535,
@@ -85,7 +106,7 @@ export const postgresDialect: SqlDialect = {
    * serves) with the keys that are canonical uuid text, the only text it reads as; the others
    * match no row. Every other column is compared as queries compare it (`comparableColumn`).
    */
-  anyOf(columnSql, values, column, add) {
+  anyOf(columnSql, values, column) {
     const uuid = isUuid(column);
     // All canonical (the usual list): their array text at once. Else only the canonical ones.
     const uuidText = uuid && values.length > 1 ? canonicalUuidText(values) : null;
@@ -93,17 +114,18 @@ export const postgresDialect: SqlDialect = {
     if (keys.length === 0) return NO_MATCH;
     const expression = uuid ? columnSql : postgresDialect.comparableColumn(columnSql, column);
     if (keys.length === 1) {
-      const placeholder = add(keys[0]);
-      const value = uuid
-        ? `CAST(${placeholder} AS uuid)`
-        : postgresDialect.comparableParameter(placeholder, column);
-      return `${expression} = ${value}`;
+      const value = bound(keys[0], (placeholder) =>
+        uuid
+          ? `CAST(${placeholder} AS uuid)`
+          : postgresDialect.comparableParameter(placeholder, column)
+      );
+      return sql`${expression} = ${value}`;
     }
     // One array parameter however long the list: no parameter limit, one plan, hashed lookup.
-    const array = add(uuidText !== null ? `{${uuidText}}` : arrayParameter(keys, uuid));
+    const array = bound(uuidText !== null ? `{${uuidText}}` : arrayParameter(keys, uuid));
     // See NO_PARALLEL: a long list is better read by one process.
     const serial = keys.length >= SERIAL_LIST ? NO_PARALLEL : '';
-    return `${expression} = ANY(CAST(${array} AS ${listType(column)}[]))${serial}`;
+    return sql`${expression} = ANY(CAST(${array} AS ${listType(column)}[]))${serial}`;
   },
   anyOfParameters: () => 1,
   // "invalid byte sequence for encoding UTF8: 0x00": text, varchar and their casts cannot hold it.
@@ -114,12 +136,12 @@ export const postgresDialect: SqlDialect = {
   booleanValue: (truth) => truth,
   patternStopsAtNul: false,
   integers: { tinyintUnsigned: false, always64Bit: false },
-  limitOffset(sql, limit, offset) {
+  limitOffset(statement, limit, offset) {
     checkPaging(limit, offset);
     const parts: string[] = [];
     if (limit !== null) parts.push(`LIMIT ${limit}`);
-    if (offset > 0) parts.push(`OFFSET ${offset}`);
-    return parts.length ? `${sql} ${parts.join(' ')}` : sql;
+    if (offset > 0) parts.push(`OFFSET ${String(offset)}`);
+    return parts.length ? sql`${statement} ${parts.join(' ')}` : statement;
   },
   orderTerm: (expression, descending, nullsFirst) =>
     `${expression} ${descending ? 'DESC' : 'ASC'} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`,
@@ -148,6 +170,7 @@ export const postgresDialect: SqlDialect = {
   instantText: (epochMs) => `${new Date(epochMs).toISOString().replace('Z', '')}+00:00`,
   patternText: (pattern) => likePatternText(pattern),
   matchPattern: likeCondition,
+  aggregations: postgresAggregations,
 };
 
 /**

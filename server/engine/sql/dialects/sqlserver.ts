@@ -1,17 +1,13 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
+import { bigintLiteral, type AggregationDialect } from '../aggregations/aggregation_dialect';
 import type { SqlDialect } from '../dialect';
-import {
-  baseTypeName,
-  checkPaging,
-  inList,
-  jsonArrayText,
-  checkPlaceholderIndex,
-  integerTypeName,
-  likeCondition,
-  likePatternText,
-  nullFlagOrderTerm,
-  quoteWith,
-} from './dialect_helpers';
+import { bound, sql } from '../sql_fragment';
+import { checkPlaceholderIndex, quoteWith } from './identifier_quoting';
+import { inList, jsonArrayText } from './key_list_forms';
+import { likeCondition, likePatternText } from './like_patterns';
+import { nullFlagOrderTerm } from './null_ordering';
+import { checkPaging } from './paging';
+import { baseTypeName, integerTypeName } from './type_names';
 
 /**
  * Keyword columns that cannot be compared with a string as they are: `text`/`ntext` have no `=`,
@@ -41,21 +37,53 @@ const OPENJSON_TYPES: Record<VirtualIndexColumn['type'], (column: VirtualIndexCo
   date: (column) => (column.zoned ? 'datetimeoffset(3)' : 'datetime2(3)'),
 };
 
+const SQLSERVER_EPOCH = `CAST('1970-01-01' AS datetime2)`;
+
+const sqlServerAggregations: AggregationDialect = {
+  // An integer literal beyond int32 is typed numeric in T-SQL; keep the arithmetic in bigint.
+  integer: bigintLiteral,
+  toDouble: (expr) => sql`CAST(${expr} AS float)`,
+  // SUM(int) is an int and overflows at 2^31; DECIMAL(38,0) holds any sum of bigints.
+  sumLong: (expr) => `SUM(CAST(${expr} AS decimal(38, 0)))`,
+  booleanAsInt: (comparable) => `CAST(${comparable} AS int)`,
+  byteOrdered: (expr) => `${expr} COLLATE Latin1_General_BIN2`,
+  naiveEpochMs: (comparable, column) =>
+    column.zoned
+      ? `DATEDIFF_BIG(millisecond, CAST('1970-01-01T00:00:00+00:00' AS datetimeoffset), ${comparable})`
+      : `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, ${comparable})`,
+  truncateLocalMs(localMs, unit) {
+    // Whole days since 1970, floored (T-SQL's `/` truncates towards zero).
+    const days = `(${localMs} - ((${localMs} % 86400000) + 86400000) % 86400000) / 86400000`;
+    // DATEADD takes an int: days since 1970 always fit.
+    const date = `DATEADD(day, CAST(${days} AS int), CAST('1970-01-01' AS date))`;
+    const start =
+      unit === 'month'
+        ? `DATEFROMPARTS(YEAR(${date}), MONTH(${date}), 1)`
+        : unit === 'quarter'
+          ? `DATEFROMPARTS(YEAR(${date}), (DATEPART(quarter, ${date}) - 1) * 3 + 1, 1)`
+          : `DATEFROMPARTS(YEAR(${date}), 1, 1)`;
+    return `DATEDIFF_BIG(millisecond, ${SQLSERVER_EPOCH}, CAST(${start} AS datetime2))`;
+  },
+  truncateWallClock: null,
+  zones: null,
+};
+
 export const sqlServerDialect: SqlDialect = {
   name: 'sqlserver',
+  displayName: 'SQL Server',
   quoteIdentifier: (identifier) => quoteWith('[', ']', identifier),
   placeholder: (index) => `@p${checkPlaceholderIndex(index)}`,
   maxParameters: 2_100,
-  anyOf(columnSql, values, column, add) {
+  anyOf(columnSql, values, column) {
     const expression = sqlServerDialect.comparableColumn(columnSql, column);
     if (values.length <= SQLSERVER_SHORT_LIST) {
-      return inList(expression, values, (value) =>
-        sqlServerDialect.comparableParameter(add(value), column)
+      return inList(expression, values, (placeholder) =>
+        sqlServerDialect.comparableParameter(placeholder, column)
       );
     }
     // One JSON parameter however long the list (SQL Server 2016+), as EF Core sends lists.
     const type = OPENJSON_TYPES[column.type](column);
-    return `${expression} IN (SELECT [v] FROM OPENJSON(${add(jsonArrayText(values))}) WITH ([v] ${type} '$'))`;
+    return sql`${expression} IN (SELECT [v] FROM OPENJSON(${bound(jsonArrayText(values))}) WITH ([v] ${type} '$'))`;
   },
   anyOfParameters: (count) => (count <= SQLSERVER_SHORT_LIST ? count : 1),
   textHoldsNul: true,
@@ -66,22 +94,22 @@ export const sqlServerDialect: SqlDialect = {
   patternStopsAtNul: false,
   integers: { tinyintUnsigned: true, always64Bit: false },
   /** OFFSET ... FETCH is only valid after ORDER BY, which the contract requires of `sql`. */
-  limitOffset(sql, limit, offset) {
+  limitOffset(statement, limit, offset) {
     checkPaging(limit, offset);
-    if (limit === null && offset === 0) return sql;
-    const offsetClause = `${sql} OFFSET ${offset} ROWS`;
+    if (limit === null && offset === 0) return statement;
+    const offsetClause = sql`${statement} OFFSET ${String(offset)} ROWS`;
     if (limit === null) return offsetClause;
     // FETCH NEXT 0 ROWS is an error (Msg 10744); TOP (0) over the ordered statement is not, and
     // the inner OFFSET keeps its ORDER BY legal inside a derived table.
-    if (limit === 0) return `SELECT TOP (0) * FROM (${offsetClause}) AS [paged]`;
-    return `${offsetClause} FETCH NEXT ${limit} ROWS ONLY`;
+    if (limit === 0) return sql`SELECT TOP (0) * FROM (${offsetClause}) AS [paged]`;
+    return sql`${offsetClause} FETCH NEXT ${String(limit)} ROWS ONLY`;
   },
   orderTerm: (expression, descending, nullsFirst) =>
     nullFlagOrderTerm(expression, descending, nullsFirst),
   versionStatement: 'SELECT @@VERSION',
   /**
    * Comparisons follow the column's collation (usually case-insensitive): none is forced
-   * (spec §8.2.10). Note that SQL Server's `=` ignores trailing spaces whatever the collation.
+   * (docs/api/interface.md §8.2.10). Note that SQL Server's `=` ignores trailing spaces whatever the collation.
    */
   comparableColumn(columnSql, column) {
     const cast = column.type === 'keyword' ? KEYWORD_CASTS[baseTypeName(column.remote_type)] : null;
@@ -95,4 +123,5 @@ export const sqlServerDialect: SqlDialect = {
   // `[` opens a character class in SQL Server's LIKE.
   patternText: (pattern) => likePatternText(pattern, '['),
   matchPattern: likeCondition,
+  aggregations: sqlServerAggregations,
 };

@@ -1,25 +1,22 @@
 /** `bool` and `constant_score`. Clauses are NULL-free, so NOT and the should count are exact. */
 import { FederationError } from '../../errors';
 import { queryShardError } from '../sql_values';
+import { joinSql, sql, type SqlFragment } from '../sql_fragment';
 import {
   MATCH_ALL,
   MATCH_NONE,
   allOf,
   anyOf,
-  discardParams,
-  expectObject,
-  isObject,
   not,
-  paramsMark,
-  parsingError,
   type QueryTranslator,
   type Translate,
-} from './query_support';
+} from './conditions';
+import { expectObject, isObject, parsingError } from './query_parsing';
 
 const CLAUSES = ['must', 'filter', 'should', 'must_not'] as const;
 type Clause = (typeof CLAUSES)[number];
 
-export const boolQuery: QueryTranslator = (body, ctx, translate) => {
+export const boolQuery: QueryTranslator = (body, _ctx, translate) => {
   const raw: Partial<Record<Clause, unknown>> = {};
   let minimumShouldMatch: string | undefined;
   for (const [key, value] of Object.entries(expectObject('bool', body))) {
@@ -38,22 +35,14 @@ export const boolQuery: QueryTranslator = (body, ctx, translate) => {
   // Lucene: without required clauses, a document must match at least one should clause.
   if (needed <= 0 && counts.must + counts.filter === 0 && counts.should > 0) needed = 1;
 
-  // Clauses are translated in the order they are written into the SQL, because MySQL's and
-  // SQLite's `?` are numbered by position. A clause that is translated only to be validated
-  // (optional should clauses, or everything when nothing can match) gives its parameters back
-  // at once, while they are still the last ones added.
-  const mark = paramsMark(ctx);
+  // Every clause is translated, so a bad one is a 400; a clause only validated (optional should
+  // clauses, or everything when nothing can match) is then left out, and its values with it.
   const must = clauseList(raw.must, translate);
   const filter = clauseList(raw.filter, translate);
-  const shouldMark = paramsMark(ctx);
   const should = clauseList(raw.should, translate);
-  if (needed === 0) discardParams(ctx, shouldMark);
   const mustNot = clauseList(raw.must_not, translate);
-  if (needed > should.length) {
-    discardParams(ctx, mark);
-    return MATCH_NONE;
-  }
-  const conditions = [...must, ...filter];
+  if (needed > should.length) return MATCH_NONE;
+  const conditions: SqlFragment[] = [...must, ...filter];
   if (needed > 0) conditions.push(atLeast(should, needed));
   if (mustNot.length > 0) conditions.push(not(anyOf(mustNot)));
   return allOf(conditions);
@@ -68,17 +57,20 @@ function clauseCount(clause: string, value: unknown): number {
   );
 }
 
-function clauseList(value: unknown, translate: Translate): string[] {
+function clauseList(value: unknown, translate: Translate): SqlFragment[] {
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : [value]).map((query) => translate(query));
 }
 
 /** At least `count` of the conditions, each of which is TRUE or FALSE. */
-function atLeast(conditions: string[], count: number): string {
+function atLeast(conditions: SqlFragment[], count: number): SqlFragment {
   if (count === 1) return anyOf(conditions);
   if (count === conditions.length) return allOf(conditions);
-  const sum = conditions.map((c) => `CASE WHEN ${c} THEN 1 ELSE 0 END`).join(' + ');
-  return `(${sum}) >= ${count}`;
+  const sum = joinSql(
+    conditions.map((c) => sql`CASE WHEN ${c} THEN 1 ELSE 0 END`),
+    ' + '
+  );
+  return sql`(${sum}) >= ${String(count)}`;
 }
 
 /** Java's Integer.parseInt: a 400 ("For input string") for anything else. */

@@ -14,20 +14,10 @@ import { escapeQueryText } from './query_string_escapes';
 import { parseLuceneQuery } from './query_string_parser';
 import { simpleQueryStringWords } from './query_syntax';
 import { termCondition } from './term_queries';
-import {
-  MATCH_NONE,
-  allOf,
-  anyOf,
-  booleanFlag,
-  discardParams,
-  expandFieldPattern,
-  expectObject,
-  paramsMark,
-  parsingError,
-  resolveField,
-  singleField,
-  type QueryTranslator,
-} from './query_support';
+import type { SqlFragment } from '../sql_fragment';
+import { MATCH_NONE, allOf, anyOf, type QueryTranslator } from './conditions';
+import { expandFieldPattern, resolveField } from './query_fields';
+import { booleanFlag, expectObject, parsingError, singleField } from './query_parsing';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS } from '../query_limits';
 
 /** Options that change nothing when the text is a single keyword term. */
@@ -67,15 +57,18 @@ export const matchPhraseQuery: QueryTranslator = (body, ctx) => {
  * A term on `field`; when `lenient`, a value the field's type cannot read matches nothing
  * instead of failing (as OpenSearch's lenient full-text queries do).
  */
-function lenientTerm(ctx: TranslationContext, field: string, value: unknown, lenient: boolean) {
+function lenientTerm(
+  ctx: TranslationContext,
+  field: string,
+  value: unknown,
+  lenient: boolean
+): SqlFragment {
   const target = resolveField(ctx, field, 'match');
   if (target === null) return MATCH_NONE;
-  const mark = paramsMark(ctx);
   try {
     return termCondition(ctx, field, target, value);
   } catch (err) {
     if (!lenient || !(err instanceof FederationError) || err.status !== 400) throw err;
-    discardParams(ctx, mark);
     return MATCH_NONE;
   }
 }
@@ -174,7 +167,7 @@ function parseQueryString(queryName: string, body: unknown): QueryStringSpec {
  * The term on every field the query names (`k*` patterns, `k^2` boosts allowed); without
  * fields, on every column, leniently, as OpenSearch does with its default field `*`.
  */
-function termOnFields(ctx: TranslationContext, spec: QueryStringSpec, value: string): string {
+function termOnFields(ctx: TranslationContext, spec: QueryStringSpec, value: string): SqlFragment {
   const allFields = spec.fields === null || spec.fields.some((f) => f.replace(/\^.*$/, '') === '*');
   const lenient = spec.lenient ?? allFields;
   const names = allFields

@@ -4,16 +4,12 @@
  * wildcards in the SQL.
  */
 import type { PatternPart } from '../dialect';
+import { bound, sql, type SqlFragment } from '../sql_fragment';
 import { keywordValue, queryShardError } from '../sql_values';
 import type { TranslationContext } from '../translation_context';
-import {
-  MATCH_NONE,
-  booleanFlag,
-  guarded,
-  resolveField,
-  singleField,
-  type QueryTranslator,
-} from './query_support';
+import { MATCH_NONE, guarded, type QueryTranslator } from './conditions';
+import { resolveField } from './query_fields';
+import { booleanFlag, singleField } from './query_parsing';
 
 export const prefixQuery: QueryTranslator = (body, ctx) => {
   const { field, value, options } = singleField(
@@ -72,7 +68,7 @@ function patternCondition(
   /** Null: a pattern that matches nothing (checked against the field all the same). */
   pattern: PatternPart[] | null,
   caseInsensitive: boolean
-): string {
+): SqlFragment {
   const target = resolveField(ctx, field, queryName);
   if (target === null) return MATCH_NONE;
   const type = target.isId ? '_id' : target.column.type;
@@ -86,13 +82,11 @@ function patternCondition(
   // PostgreSQL text cannot hold U+0000, so no value has this literal text (and the server
   // would refuse the pattern): the query matches nothing, as in OpenSearch.
   if (hasNul && !ctx.dialect.textHoldsNul) return MATCH_NONE;
-  const placeholder = ctx.params.add(ctx.dialect.patternText(pattern, caseInsensitive));
-  const match = ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive);
+  const match = bound(ctx.dialect.patternText(pattern, caseInsensitive), (placeholder) =>
+    ctx.dialect.matchPattern(target.sql, placeholder, caseInsensitive)
+  );
   if (!hasNul || !ctx.dialect.patternStopsAtNul) return guarded(target, match);
-  return guarded(target, [
-    match,
-    ...sqliteNulConditions(ctx, target.sql, pattern, caseInsensitive),
-  ]);
+  return guarded(target, match, ...sqliteNulConditions(target.sql, pattern, caseInsensitive));
 }
 
 /**
@@ -104,31 +98,30 @@ function patternCondition(
  * only, as SQLite's LIKE does.
  */
 function sqliteNulConditions(
-  ctx: TranslationContext,
   expression: string,
   pattern: readonly PatternPart[],
   caseInsensitive: boolean
-): string[] {
+): SqlFragment[] {
   const text = (sql: string) => (caseInsensitive ? `lower(${sql})` : sql);
   const value = `CAST(${text(expression)} AS BLOB)`;
   const bytes = (literal: string) => {
     const buffer = Buffer.from(caseInsensitive ? asciiLower(literal) : literal, 'utf8');
-    return { placeholder: ctx.params.add(buffer), length: buffer.length };
+    return { placeholder: bound(buffer), length: buffer.length };
   };
-  const conditions: string[] = [];
+  const conditions: SqlFragment[] = [];
   const first = pattern[0];
   const last = pattern[pattern.length - 1];
   if (first.kind === 'literal') {
     const { placeholder, length } = bytes(first.text);
-    conditions.push(`substr(${value}, 1, ${length}) = ${placeholder}`);
+    conditions.push(sql`substr(${value}, 1, ${String(length)}) = ${placeholder}`);
   }
   if (pattern.length > 1 && last.kind === 'literal') {
     const { placeholder, length } = bytes(last.text);
-    conditions.push(`substr(${value}, -${length}) = ${placeholder}`);
+    conditions.push(sql`substr(${value}, -${String(length)}) = ${placeholder}`);
   }
   for (const part of pattern.slice(1, -1)) {
     if (part.kind === 'literal' && part.text.includes('\u0000')) {
-      conditions.push(`instr(${value}, ${bytes(part.text).placeholder}) > 0`);
+      conditions.push(sql`instr(${value}, ${bytes(part.text).placeholder}) > 0`);
     }
   }
   return conditions;

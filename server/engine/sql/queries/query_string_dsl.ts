@@ -18,7 +18,8 @@
  */
 import { badRequest, FederationError } from '../../errors';
 import type { TranslationContext } from '../translation_context';
-import { discardParams, expandFieldPattern, paramsMark, type Translate } from './query_support';
+import type { Translate } from './conditions';
+import { expandFieldPattern } from './query_fields';
 import { parseFailure, position } from './query_string_errors';
 import type { QsField, QsNode } from './query_string_parser';
 
@@ -195,15 +196,12 @@ class DslBuilder {
    */
   private lenient(query: Dsl): Dsl {
     if (!this.options.lenient) return query;
-    const mark = paramsMark(this.ctx);
     try {
       this.translate(query);
       return query;
     } catch (err) {
       if (err instanceof FederationError && err.status === 400) return MATCH_NONE;
       throw err;
-    } finally {
-      discardParams(this.ctx, mark);
     }
   }
 }

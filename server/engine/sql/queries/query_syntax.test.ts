@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FederationError } from '../../errors';
+import { badRequestThrownBy } from '../../../../test/support/bad_request';
 import { simpleQueryStringWords } from './query_syntax';
 
-function reasonOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (err) {
-    expect(err).toBeInstanceOf(FederationError);
-    expect((err as FederationError).status).toBe(400);
-    return (err as FederationError).reason;
-  }
-  throw new Error('expected a 400');
-}
+const reasonOf = (run: () => unknown): string => badRequestThrownBy(run).reason;
 
 describe('simpleQueryStringWords', () => {
   it('splits plain text into words', () => {

@@ -16,18 +16,11 @@ import {
   queryShardError,
   springGapTwin,
 } from '../sql_values';
+import { sql, type SqlFragment } from '../sql_fragment';
 import type { TranslationContext } from '../translation_context';
-import {
-  MATCH_NONE,
-  bind,
-  expectObject,
-  guarded,
-  isObject,
-  parsingError,
-  resolveField,
-  type FieldTarget,
-  type QueryTranslator,
-} from './query_support';
+import { MATCH_NONE, bind, guarded, type QueryTranslator } from './conditions';
+import { resolveField, type FieldTarget } from './query_fields';
+import { expectObject, isObject, parsingError } from './query_parsing';
 
 interface Bound {
   value: unknown;
@@ -130,10 +123,10 @@ export function rangeCondition(
   ctx: TranslationContext,
   target: FieldTarget,
   spec: RangeSpec
-): string {
-  const comparisons: string[] = [];
+): SqlFragment {
+  const comparisons: SqlFragment[] = [];
   const compare = (operator: string, value: unknown) =>
-    comparisons.push(`${target.sql} ${operator} ${bind(ctx, target, value)}`);
+    comparisons.push(sql`${target.sql} ${operator} ${bind(ctx, target, value)}`);
   const { lower, upper } = spec;
   switch (target.column.type) {
     case 'keyword': {
@@ -173,7 +166,7 @@ export function rangeCondition(
       return dateIntervalCondition(ctx, target, interval.from, interval.until);
     }
   }
-  return guarded(target, comparisons);
+  return guarded(target, ...comparisons);
 }
 
 /**
@@ -266,15 +259,15 @@ export function dateIntervalCondition(
   target: FieldTarget,
   fromBound: number | null,
   untilBound: number | null
-): string {
+): SqlFragment {
   if (fromBound !== null && fromBound > LATEST_DATE) return MATCH_NONE;
   if (untilBound !== null && untilBound < EARLIEST_DATE) return MATCH_NONE;
   const from = fromBound !== null && fromBound < EARLIEST_DATE ? null : fromBound;
   const until = untilBound !== null && untilBound > LATEST_DATE ? null : untilBound;
   if (from !== null && until !== null && from >= until) return MATCH_NONE;
-  const comparisons: string[] = [];
+  const comparisons: SqlFragment[] = [];
   const at = (operator: string, value: string) =>
-    `${target.sql} ${operator} ${bind(ctx, target, value)}`;
+    sql`${target.sql} ${operator} ${bind(ctx, target, value)}`;
   // A wall time in a spring gap reads as the instant one gap later (Java's rule), so a bound
   // just after the change also takes in, or leaves out, the matching part of the gap.
   if (from !== null) {
@@ -282,7 +275,7 @@ export function dateIntervalCondition(
     const gap = springGapTwin(from, target.column, ctx);
     comparisons.push(
       gap
-        ? `(${at('>=', wall)} OR (${at('>=', gap.twinStart)} AND ${at('<', gap.gapEnd)}))`
+        ? sql`(${at('>=', wall)} OR (${at('>=', gap.twinStart)} AND ${at('<', gap.gapEnd)}))`
         : at('>=', wall)
     );
   }
@@ -291,11 +284,11 @@ export function dateIntervalCondition(
     const gap = springGapTwin(until, target.column, ctx);
     comparisons.push(
       gap
-        ? `(${at('<', gap.twinStart)} OR (${at('>=', gap.gapEnd)} AND ${at('<', wall)}))`
+        ? sql`(${at('<', gap.twinStart)} OR (${at('>=', gap.gapEnd)} AND ${at('<', wall)}))`
         : at('<', wall)
     );
   }
-  return guarded(target, comparisons);
+  return guarded(target, ...comparisons);
 }
 
 /**
@@ -306,7 +299,7 @@ export function dateTermCondition(
   ctx: TranslationContext,
   target: FieldTarget,
   value: unknown
-): string {
+): SqlFragment {
   const bound = { value, inclusive: true };
   const { from, until } = dateInterval(ctx, { lower: bound, upper: bound });
   return dateIntervalCondition(ctx, target, from, until);

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldType, VirtualIndexColumn } from '../../../../common/catalog_types';
 import { dialectFor } from '../dialects';
 import { JsonKeyList } from '../json_key_list';
-import { ParamList } from '../param_list';
+import { renderSql } from '../sql_fragment';
 import { translateQuery } from '../query_translator';
 import { selectByKeys } from '../select_by_keys';
 import type { TranslationContext } from '../translation_context';
@@ -41,11 +41,10 @@ function translate(kind: Kind, query: unknown, key = 'n') {
     columns: new Map(columnsOf(kind).map((c) => [c.name, c])),
     key,
     timezone: 'UTC',
-    params: new ParamList(dialect),
     now: 0,
     limits: { maxTermsCount: 2_000_000, maxClauseCount: 1_024 },
   };
-  return { sql: translateQuery(query, ctx), params: ctx.params.values };
+  return renderSql(translateQuery(query, ctx), dialect);
 }
 
 const UUID = '0b5e7c1e-6f2a-4c1b-9d3e-2a1f0c9b8d7e';

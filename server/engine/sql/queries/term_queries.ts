@@ -1,27 +1,13 @@
 /** `term`, `terms`, `ids` and `exists`: equality and presence. */
 import { FederationError } from '../../errors';
 import { fitsIntegerColumn, integerRange } from '../integer_range';
-import { tooManyParameters } from '../param_list';
+import { parameterBudget, sql, type SqlFragment } from '../sql_fragment';
 import { keyValueOfId, keywordValue, termValue } from '../sql_values';
 import type { TranslationContext } from '../translation_context';
+import { MATCH_ALL, MATCH_NONE, anyOf, bind, guarded, type QueryTranslator } from './conditions';
+import { expandFieldPattern, keyColumnName, resolveField, type FieldTarget } from './query_fields';
+import { booleanFlag, expectObject, isObject, parsingError, singleField } from './query_parsing';
 import { dateTermCondition } from './range_query';
-import {
-  MATCH_ALL,
-  MATCH_NONE,
-  anyOf,
-  bind,
-  booleanFlag,
-  expectObject,
-  expandFieldPattern,
-  guarded,
-  isObject,
-  keyColumnName,
-  parsingError,
-  resolveField,
-  singleField,
-  type FieldTarget,
-  type QueryTranslator,
-} from './query_support';
 
 export const termQuery: QueryTranslator = (body, ctx) => {
   const { field, value, options } = singleField('term', body, ['value'], ['case_insensitive']);
@@ -38,7 +24,7 @@ export function termCondition(
   target: FieldTarget,
   value: unknown,
   caseInsensitive = false
-): string {
+): SqlFragment {
   if (target.isId) return idsCondition(ctx, target, [value]);
   const type = target.column.type;
   if (caseInsensitive && type !== 'keyword' && type !== 'boolean') {
@@ -52,11 +38,11 @@ export function termCondition(
   const bound = boundTerm(ctx, target, value);
   if (bound === null) return MATCH_NONE;
   if (caseInsensitive && type === 'keyword') {
-    return guarded(target, `LOWER(${target.sql}) = LOWER(${bind(ctx, target, bound)})`);
+    return guarded(target, sql`LOWER(${target.sql}) = LOWER(${bind(ctx, target, bound)})`);
   }
   // A keyword is compared as a list of one: a uuid column then uses its own type and index.
   if (type === 'keyword') return anyOfValues(ctx, target, [bound], `[term] query on [${field}]`);
-  return guarded(target, `${target.sql} = ${bind(ctx, target, bound)}`);
+  return guarded(target, sql`${target.sql} = ${bind(ctx, target, bound)}`);
 }
 
 export const termsQuery: QueryTranslator = (body, ctx) => {
@@ -143,26 +129,24 @@ export function sendable(ctx: TranslationContext, value: unknown): boolean {
 }
 
 /**
- * The column equals one of `values`, in the dialect's list form, within its parameter limit,
- * guarded against NULL. The dialect is given the column itself, not the comparable expression:
- * it compares a uuid column as a uuid (dropping keys no uuid reads as), so its index serves.
+ * The column equals one of `values`, in the dialect's list form, within its parameter limit
+ * (checked where the list stands in the statement), guarded against NULL. The dialect is given
+ * the column itself, not the comparable expression: it compares a uuid column as a uuid
+ * (dropping keys no uuid reads as), so its index serves.
  */
 function anyOfValues(
   ctx: TranslationContext,
   target: FieldTarget,
   values: unknown[],
   part: string
-): string {
+): SqlFragment {
   // Long lists are one parameter (an array or JSON); short ones one parameter per value.
   const needed = ctx.dialect.anyOfParameters(values.length, target.column);
-  if (needed > ctx.params.remaining) {
-    throw tooManyParameters(ctx.dialect, `${part} with ${values.length} values`);
-  }
   const column = ctx.dialect.quoteIdentifier(target.column.name);
-  const condition = ctx.dialect.anyOf(column, values, target.column, (value) =>
-    ctx.params.add(value)
-  );
-  return condition === MATCH_NONE ? MATCH_NONE : guarded(target, condition);
+  const condition = ctx.dialect.anyOf(column, values, target.column);
+  if (condition === MATCH_NONE) return MATCH_NONE;
+  const budget = parameterBudget(needed, `${part} with ${values.length} values`);
+  return [budget, guarded(target, condition)];
 }
 
 export const idsQuery: QueryTranslator = (body, ctx) => {
@@ -179,7 +163,7 @@ export const idsQuery: QueryTranslator = (body, ctx) => {
 };
 
 /** Rows whose key, written as an `_id`, is one of `ids`. */
-function idsCondition(ctx: TranslationContext, target: FieldTarget, ids: unknown[]): string {
+function idsCondition(ctx: TranslationContext, target: FieldTarget, ids: unknown[]): SqlFragment {
   const keys: unknown[] = [];
   const fits = target.column.type === 'long' ? safeIntegerFits(ctx, target) : null;
   for (const id of ids) {
@@ -233,5 +217,5 @@ export const existsQuery: QueryTranslator = (body, ctx) => {
   const targets = expandFieldPattern(ctx, field)
     .map((name) => resolveField(ctx, name, 'exists'))
     .filter((target) => target !== null);
-  return anyOf(targets.map((target) => guarded(target, [])));
+  return anyOf(targets.map((target) => guarded(target)));
 };

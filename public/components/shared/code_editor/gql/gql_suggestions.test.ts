@@ -26,6 +26,8 @@ describe('gqlSuggestions', () => {
     expect(suggestions.map((s) => [s.kind, s.label])).toEqual([
       ['keyword', 'EXPLAIN'],
       ['keyword', 'SELECT'],
+      ['keyword', 'OPTIONAL'],
+      ['keyword', 'MATCH'],
     ]);
     expect(suggestions[1].range).toEqual({
       startLineNumber: 1,
@@ -33,6 +35,13 @@ describe('gqlSuggestions', () => {
       endLineNumber: 1,
       endColumn: 4,
     });
+  });
+
+  it('completes the MATCH … RETURN form as it does the SELECT form', () => {
+    expect(labels('MATCH (a) |')).toEqual(expect.arrayContaining(['WHERE', 'RETURN', 'MATCH']));
+    expect(labels('MATCH (a) RETURN a |')).toEqual(
+      expect.arrayContaining(['AS', 'ORDER BY', 'SKIP', 'OFFSET', 'LIMIT'])
+    );
   });
 
   it('offers ORDER BY and STARTS WITH as pairs', () => {

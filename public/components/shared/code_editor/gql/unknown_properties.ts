@@ -5,6 +5,7 @@
  */
 import type { Expression, GqlStatement } from '../../../../../common/gql/ast';
 import type { GqlEditorSchema } from '../code_editor_props';
+import { walkExpression } from '../../../../../common/gql/expression_walk';
 import { toEditorRange, type EditorMarker } from '../editor_range';
 import { codeEditorStrings } from '../strings';
 import { nodeLabels } from './node_labels';
@@ -41,9 +42,9 @@ export function unknownPropertyMarkers(
       ),
     });
   };
-  for (const item of statement.items) walk(item.expression, check);
-  if (statement.where) walk(statement.where, check);
-  for (const item of statement.orderBy) walk(item.expression, check);
+  for (const item of statement.items) walkExpression(item.expression, check);
+  if (statement.where) walkExpression(statement.where, check);
+  for (const item of statement.orderBy) walkExpression(item.expression, check);
   return markers;
 }
 
@@ -62,37 +63,4 @@ function hasProperty(properties: string[], path: string[]): boolean {
     return !properties.some((property) => property.startsWith(`${prefix}.`));
   }
   return false;
-}
-
-/** Calls `visit` on `expression` and every expression inside it. */
-function walk(expression: Expression, visit: (expression: Expression) => void): void {
-  visit(expression);
-  switch (expression.kind) {
-    case 'list':
-      for (const item of expression.items) walk(item, visit);
-      return;
-    case 'comparison':
-    case 'and':
-    case 'or':
-      walk(expression.left, visit);
-      walk(expression.right, visit);
-      return;
-    case 'not':
-    case 'isNull':
-      walk(expression.operand, visit);
-      return;
-    case 'in':
-      walk(expression.operand, visit);
-      walk(expression.list, visit);
-      return;
-    case 'startsWith':
-      walk(expression.operand, visit);
-      walk(expression.prefix, visit);
-      return;
-    case 'aggregate':
-      if (expression.argument) walk(expression.argument, visit);
-      return;
-    default:
-      return;
-  }
 }

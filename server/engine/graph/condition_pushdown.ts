@@ -1,0 +1,54 @@
+/**
+ * Where each WHERE conjunct is evaluated: one on a single node goes to that node's backend (what
+ * the backend cannot evaluate exactly is checked on the node's fetched documents); one over
+ * several nodes is checked while rows are assembled; one over no node is decided once, now.
+ */
+import type { Expression } from '../../../common/gql/ast';
+import type { BoundQuery } from './bound_query';
+import {
+  assertDateLiterals,
+  conjuncts,
+  evaluateCondition,
+  nodesOf,
+  toFieldPredicate,
+  type DateFields,
+} from './expressions';
+import type { ReductionState } from './reduction';
+
+/** A WHERE conjunct over several nodes, checked once all of them are bound. */
+export interface RowCondition {
+  expression: Expression;
+  nodes: ReadonlySet<number>;
+}
+
+/** Hands the single-node conjuncts to `state`; answers the ones left for row assembly. */
+export async function pushDownConditions(
+  query: BoundQuery,
+  state: ReductionState
+): Promise<RowCondition[]> {
+  const rowConditions: RowCondition[] = [];
+  const where = conjuncts(query.statement.where);
+  // A string compared with a date field must be a date, decided here for every kind of
+  // entity before any condition reaches a backend (OpenSearch refuses it, SQL would not).
+  await state.loadDateFields(where.map((expression) => ({ expression })));
+  const isDate: DateFields = (node, field) => state.isDate(node, field);
+  for (const expression of where) assertDateLiterals(expression, query.variables, isDate);
+  for (const expression of where) {
+    const nodes = nodesOf(expression, query.variables);
+    if (nodes.size === 0) {
+      // `WHERE TRUE`, `1 = 1`: decided now, once. False means no row at all.
+      if (!evaluateCondition(expression, [], query.variables, () => false)) state.matchNothing();
+      continue;
+    }
+    if (nodes.size !== 1) {
+      rowConditions.push({ expression, nodes });
+      continue;
+    }
+    const [node] = nodes;
+    // Null for anything but properties compared with literals (a whole variable included).
+    const predicate = toFieldPredicate(expression);
+    await state.addCondition(node, expression, predicate);
+  }
+  await state.loadDateFields(rowConditions);
+  return rowConditions;
+}

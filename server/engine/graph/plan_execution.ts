@@ -1,0 +1,215 @@
+/**
+ * Runs a graph plan: every step starts once its inputs are done, through one `switch` over step
+ * kinds that the compiler checks is exhaustive, so a new kind of step cannot be planned without
+ * being run. Steps hand their results on by node and edge (documents, path documents); their
+ * ids are only for scheduling and statistics.
+ *
+ * Two rules beyond the inputs, both behaviour the plan's ids cannot carry: narrowings take turns
+ * in plan order (each reads the keys the ones before it left, and one that empties a node leaves
+ * no row, so the rest need not run), and once no row can exist nothing else starts and the
+ * answer stops waiting for fetches under way.
+ */
+import type { BackendDocument } from '../backends/backend';
+import type { BoundQuery } from './bound_query';
+import type { RowCondition } from './condition_pushdown';
+import type { DateFields } from './expressions';
+import type { GraphLimits } from './graph_limits';
+import type {
+  AssembleStep,
+  CountResult,
+  CountStep,
+  ExpandStep,
+  FetchStep,
+  GraphPlan,
+  PlanStep,
+  ReduceStep,
+} from './graph_plan';
+import { fetchPathDocuments, QuantifiedHops } from './quantified_hops';
+import type { QueryRun } from './query_run';
+import type { ReductionState } from './reduction';
+import { shapeRowsAsync, type ShapedRows } from './result_shaping';
+import { assembleWithPauses } from './row_assembly';
+
+export interface ExecutionContext {
+  query: BoundQuery;
+  state: ReductionState;
+  run: QueryRun;
+  limits: GraphLimits;
+  /** WHERE conjuncts over several nodes (condition_pushdown.ts), checked during assembly. */
+  conditions: readonly RowCondition[];
+}
+
+export class PlanExecution {
+  /** Each started step's completion, by step id: what the steps that take it as input wait for. */
+  private readonly started = new Map<number, Promise<unknown>>();
+  private readonly counts = new Map<number, number>();
+  /** Fetched documents by node id. */
+  private readonly documents: BackendDocument[][];
+  /** The documents each quantified edge's paths may pass through, by edge id. */
+  private readonly pathDocuments = new Map<number, Map<string, BackendDocument>>();
+  /** The narrowings, chained in plan order. */
+  private narrowings: Promise<unknown> = Promise.resolve();
+  private noRows = false;
+  private readonly noRowsFound: Promise<void>;
+  private signalNoRows!: () => void;
+  private plan: GraphPlan | undefined;
+  private answer: ShapedRows | undefined;
+
+  constructor(private readonly context: ExecutionContext) {
+    this.documents = context.query.nodes.map(() => []);
+    this.noRowsFound = new Promise((resolve) => (this.signalNoRows = resolve));
+  }
+
+  /** Runs the first stage of planning (graph_plan.ts `planCounts`): what each count found. */
+  async runCounts(steps: readonly CountStep[]): Promise<CountResult[]> {
+    await this.runSteps(steps);
+    return steps.map((step) => ({ step, rows: this.counts.get(step.id)! }));
+  }
+
+  /** Runs the plan's steps not run yet (the counts have), and answers the assembled rows. */
+  async runPlan(plan: GraphPlan): Promise<ShapedRows> {
+    this.plan = plan;
+    await this.runSteps(plan.steps.filter((step) => !this.started.has(step.id)));
+    return this.answer!;
+  }
+
+  /** No row can exist (a count or a narrowing found nothing): what is left does not run. */
+  noRowCanExist(): void {
+    this.noRows = true;
+    this.signalNoRows();
+  }
+
+  /** Starts the steps in order; done when those no other of them takes as input are. */
+  private async runSteps(steps: readonly PlanStep[]): Promise<void> {
+    const inputs = new Set(steps.flatMap((step) => step.inputs));
+    for (const step of steps) {
+      const done = this.start(step);
+      // Observed here so a step cut short once no row can exist never goes unobserved.
+      done.catch(() => undefined);
+      this.started.set(step.id, done);
+    }
+    await Promise.all(steps.filter((s) => !inputs.has(s.id)).map((s) => this.started.get(s.id)));
+  }
+
+  private start(step: PlanStep): Promise<unknown> {
+    switch (step.kind) {
+      case 'count':
+        return this.count(step);
+      case 'reduce':
+        return this.reduce(step);
+      case 'fetch':
+        return this.fetch(step);
+      case 'expand':
+        return this.expand(step);
+      case 'assemble':
+        return this.assemble(step);
+      default:
+        return unknownStep(step);
+    }
+  }
+
+  /** Waits for the step's inputs in order, so the first failing one is the one reported. */
+  private async inputsOf(step: PlanStep): Promise<void> {
+    for (const id of step.inputs) await this.started.get(id);
+  }
+
+  private async count(step: CountStep): Promise<void> {
+    const { run, state } = this.context;
+    await this.inputsOf(step);
+    this.counts.set(
+      step.id,
+      await run.step(step.id, () => state.count(step.node, run.options(step.id)))
+    );
+  }
+
+  private reduce(step: ReduceStep): Promise<number> {
+    const { run, state, query } = this.context;
+    const turn = this.narrowings.then(async () => {
+      await this.inputsOf(step);
+      if (this.noRows) return 0;
+      const edge = query.edges[step.edge];
+      const keys = await run.step(
+        step.id,
+        () => state.reduce(edge, step.from, step.to, step.pattern, run.options(step.id)),
+        step.pattern
+      );
+      if (keys === 0 || state.anyEmpty()) this.noRowCanExist();
+      return keys;
+    });
+    this.narrowings = turn;
+    return turn;
+  }
+
+  private async fetch(step: FetchStep): Promise<void> {
+    const { run, state } = this.context;
+    await this.inputsOf(step);
+    if (this.noRows) return;
+    this.documents[step.node] = await run.step(
+      step.id,
+      () => state.fetch(step.node, run.options(step.id)),
+      step.pattern,
+      (docs) => docs.length
+    );
+  }
+
+  private async expand(step: ExpandStep): Promise<void> {
+    const { run, state, query, limits } = this.context;
+    await this.inputsOf(step);
+    if (this.noRows) return;
+    const edge = query.edges[step.edge];
+    const found = await run.step(
+      step.id,
+      () =>
+        fetchPathDocuments(
+          edge,
+          state,
+          this.documents,
+          run.options(step.id),
+          { maxDocuments: limits.maxDocuments, maxKeys: limits.maxFrontierKeys },
+          run.budget
+        ),
+      step.pattern,
+      (documents) => documents.size
+    );
+    this.pathDocuments.set(edge.id, found);
+  }
+
+  private async assemble(step: AssembleStep): Promise<void> {
+    const { run, state, query, limits, conditions } = this.context;
+    // The narrowings first: when one fails, that is the failure to report. Once no row can
+    // exist, the fetches still under way are not waited for.
+    await Promise.race([this.narrowings.then(() => this.inputsOf(step)), this.noRowsFound]);
+    const isDate: DateFields = (node, field) => state.isDate(node, field);
+    const hops =
+      this.pathDocuments.size > 0
+        ? new QuantifiedHops(this.pathDocuments, this.documents, limits.maxPathSteps, run.budget)
+        : undefined;
+    this.answer = await run.step(
+      step.id,
+      () =>
+        shapeRowsAsync(
+          query.statement,
+          this.noRows
+            ? []
+            : assembleWithPauses(
+                { query, plan: this.plan!, documents: this.documents, conditions, isDate },
+                hops,
+                run.budget
+              ),
+          query.variables,
+          {
+            maxRows: limits.maxRows,
+            maxGroups: limits.maxGroups,
+            maxAggregateValues: limits.maxAggregateValues,
+            budget: run.budget,
+          }
+        ),
+      step.pattern,
+      (result) => result.rows.length
+    );
+  }
+}
+
+function unknownStep(step: never): never {
+  throw new Error(`the plan has a step no executor runs: ${JSON.stringify(step)}`);
+}
