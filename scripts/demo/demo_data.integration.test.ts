@@ -85,6 +85,23 @@ describe('demo data and its saved GQL queries', () => {
     expect(after.map((r) => r.body._version)).toEqual(before.map((r) => r.body._version));
   });
 
+  it('runs every saved query, in either GQL form, to rows', async () => {
+    for (const { id, body } of DEMO_SAVED_QUERIES) {
+      const response = await api.call('POST', '/svc/_graph', {
+        model: body.model,
+        query: body.query,
+      });
+      expect(response.status, `${id}: ${response.text}`).toBe(200);
+      expect(response.body.rows.length, id).toBeGreaterThan(0);
+    }
+    const matchForm = DEMO_SAVED_QUERIES.find((q) => q.id === 'demo-upbeat-news-match-form')!;
+    const answer = await api.call('POST', '/svc/_graph', {
+      model: matchForm.body.model,
+      query: matchForm.body.query,
+    });
+    expect(answer.body.header).toEqual(['company', 'sector', 'articles']);
+  });
+
   it('"Top funded companies" answers the sums of the demo investments', async () => {
     const { body } = DEMO_SAVED_QUERIES.find((q) => q.id === 'demo-top-funded-companies')!;
     const response = await api.call('POST', '/svc/_graph', {

@@ -5,7 +5,8 @@ import investmentsGraph from './investments_graph.json';
  * The saved GQL queries the demo ships, over the demo graph model (investments_graph.json):
  * companies and news articles in OpenSearch, investments in a SQLite table behind a virtual
  * index. Each shows a new user something the graph tab does that a plain search cannot; the
- * last selects whole documents, which the Picture tab draws.
+ * third selects whole documents, which the Picture tab draws; the last is written in the
+ * MATCH … RETURN form of ISO GQL and openCypher, which graph users type first.
  */
 export const DEMO_SAVED_QUERIES: ReadonlyArray<{ id: string; body: SavedQueryBody }> = [
   {
@@ -58,6 +59,23 @@ export const DEMO_SAVED_QUERIES: ReadonlyArray<{ id: string; body: SavedQueryBod
         'FROM "investments"\n' +
         'MATCH (a:Article)-[:MENTIONS]->(c:Company)\n' +
         'LIMIT 50',
+      model: investmentsGraph,
+    },
+  },
+  {
+    id: 'demo-upbeat-news-match-form',
+    body: {
+      title: 'Companies in upbeat news (MATCH … RETURN form)',
+      description:
+        'The form of ISO GQL and openCypher: MATCH a pattern, RETURN what to show, with aliases ' +
+        'naming the columns. Companies mentioned by articles with a positive sentiment and how ' +
+        'many such articles there are; the SELECT form says the same with FROM "investments".',
+      query:
+        'MATCH (a:Article)-[:MENTIONS]->(c:Company)\n' +
+        'WHERE a.sentiment > 0.5\n' +
+        'RETURN c.name AS company, c.sector AS sector, count(*) AS articles\n' +
+        'ORDER BY articles DESC\n' +
+        'LIMIT 10',
       model: investmentsGraph,
     },
   },
