@@ -3,14 +3,20 @@
  * supply what OSD would: an HTTP client (over fetch), a history scoped to the app's path, OUI's
  * theme CSS (OSD loads it for every app; esbuild emits it as `federation.css`), and Monaco's
  * editor contributions, JSON language and workers (OSD shares its own Monaco), loaded with the
- * first code editor.
+ * first code editor. The page is ours here, so this entry also does what OSD's page bootstrap does
+ * under a strict CSP: `<style>` elements made by libraries (Monaco) carry the page's nonce.
  */
+// First: zod must be jitless before any module builds a schema (see the module).
+import './services/zod_jitless';
 import '@elastic/eui/dist/eui_theme_light.css';
 import { APP_PATH } from '../common/constants';
 import { renderApp } from './application';
 import { provideMonacoFeatures } from './components/shared/code_editor/monaco_features';
 import { createScopedBrowserHistory } from './services/browser_history';
+import { stampNewStyleElements } from './services/csp_nonce';
 import { createFetchHttpClient } from './services/fetch_http_client';
+
+stampNewStyleElements(document);
 
 provideMonacoFeatures(async () => {
   const { standaloneMonacoFeatures } =

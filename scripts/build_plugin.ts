@@ -7,16 +7,15 @@
  *    target OSD version (OSD refuses a plugin whose `opensearchDashboardsVersion` is not its own),
  *    `server/` and `common/` compiled file by file to CommonJS (no tests, no `.d.ts`), and the
  *    browser bundle `target/public/federation.plugin.js` (scripts/build_ui.ts);
- * 2. install the production dependencies (`npm ci --omit=dev`) and check that no dev dependency
- *    got in and that every module the shipped server code requires resolves inside the plugin;
+ * 2. install the production dependencies (`npm ci --omit=dev --ignore-scripts`), compile
+ *    better-sqlite3's native addon for the Node the target OSD runs (scripts/target_node.ts: that
+ *    Node comes from the npm registry), and check that no dev dependency got in and that every
+ *    module the shipped server code requires resolves inside the plugin;
  * 3. zip `opensearch-dashboards/federation/` with yazl.
  *
- * better-sqlite3 is a native module, built for one Node ABI. When the target OSD ships the same
- * Node major as the Node running the build, the install compiles it; otherwise its native build
- * is skipped (it could not load there anyway) and the plugin runs with SQLite datasources
- * disabled until `npm rebuild better-sqlite3` is run in the installed plugin's folder.
- *
- * Run `npm run build` (or `tsx scripts/build_plugin.ts --osd-version=3.7.0`; env OSD_VERSION).
+ * Run `npm run build` (the standalone UI, then this), `npm run build -- --osd-version=3.7.0`, or
+ * `npm run build:plugin -- --osd-version=3.7.0` (env OSD_VERSION does the same). An option this
+ * script does not know stops it, naming the option.
  */
 import { execFile } from 'child_process';
 import { createWriteStream, existsSync, readFileSync } from 'fs';
@@ -29,19 +28,10 @@ import { transform } from 'esbuild';
 import { ZipFile } from 'yazl';
 import { PLUGIN_ID } from '../common/constants';
 import { buildOsdBundle } from './build_ui';
+import { buildSqliteFor, ensureTargetNode, osdNodeVersion } from './target_node';
 
 const ROOT = path.resolve(__dirname, '..');
 const run = promisify(execFile);
-
-/** The Node each OSD 3.x release ships (its `.node-version`): 3.0–3.4 Node 20, 3.5+ Node 22. */
-export function osdNodeVersion(osdVersion: string): string {
-  const [major, minor] = osdVersion.split('.').map(Number);
-  if (major !== 3)
-    throw new Error(`only OpenSearch Dashboards 3.x is supported, not ${osdVersion}`);
-  if (minor <= 4) return '20.18.3';
-  if (minor <= 6) return '22.22.0';
-  return '22.22.3';
-}
 
 export interface PluginBuildOptions {
   /** The OSD version the zip is for; default `opensearchDashboardsVersion` of the manifest. */
@@ -55,8 +45,11 @@ export interface PluginBuildResult {
   osdVersion: string;
   /** The Node version the target OSD runs the plugin with. */
   targetNode: string;
-  /** Whether better-sqlite3 was compiled for the target's Node (same major as this Node). */
-  sqliteBuilt: boolean;
+  /**
+   * better-sqlite3's addon: compiled for `targetNode`, or why not (the target's Node could not
+   * be had from the npm registry); then SQLite answers 503 on that OSD until rebuilt there.
+   */
+  sqlite: { builtFor: string } | { notBuilt: string };
   bytes: number;
 }
 
@@ -73,13 +66,34 @@ async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(await readFile(file, 'utf8')) as T;
 }
 
-/** `--osd-version=x.y.z`, else OSD_VERSION, else the manifest's version. */
+/** A mistake on the command line: printed as its message alone, without a stack. */
+export class UsageError extends Error {}
+
+export const BUILD_PLUGIN_USAGE =
+  'usage: npm run build:plugin -- [--osd-version=x.y.z]   (or npm run build -- --osd-version=x.y.z)';
+
+/**
+ * The target OSD version: `--osd-version=x.y.z` (or `--osd-version x.y.z`), else OSD_VERSION,
+ * else `npm_config_osd_version` (npm puts an option given before `--`, as in
+ * `npm run build:plugin --osd-version=3.7.0`, there instead of passing it on), else undefined
+ * (the manifest's version). Any other argument is refused: a mistyped option must not build the
+ * default version.
+ */
 export function osdVersionOption(
   argv: readonly string[],
   env: NodeJS.ProcessEnv
 ): string | undefined {
-  const flag = argv.find((arg) => arg.startsWith('--osd-version='));
-  return flag?.slice('--osd-version='.length) ?? env.OSD_VERSION;
+  let fromArgs: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith('--osd-version=')) fromArgs = arg.slice('--osd-version='.length);
+    else if (arg === '--osd-version') {
+      if (i + 1 >= argv.length)
+        throw new UsageError(`--osd-version needs a value\n${BUILD_PLUGIN_USAGE}`);
+      fromArgs = argv[++i];
+    } else throw new UsageError(`unknown option "${arg}"\n${BUILD_PLUGIN_USAGE}`);
+  }
+  return fromArgs ?? env.OSD_VERSION ?? env.npm_config_osd_version;
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -123,20 +137,40 @@ async function writeServerCode(staging: string): Promise<string[]> {
   return written;
 }
 
-/** Step 2: production dependencies from the project's lockfile, then the stamped package.json. */
-async function installProductionDependencies(
-  staging: string,
-  pkg: PackageJson,
-  buildNative: boolean
-): Promise<void> {
+/** Step 2: production dependencies from the project's lockfile, without their install scripts. */
+async function installProductionDependencies(staging: string, pkg: PackageJson): Promise<void> {
   // npm ci needs the package.json the lockfile was made from (devDependencies included).
   await writeFile(path.join(staging, 'package.json'), JSON.stringify(pkg, null, 2));
   await copyFile(path.join(ROOT, 'package-lock.json'), path.join(staging, 'package-lock.json'));
-  const args = ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'];
-  // better-sqlite3 is the only production dependency with an install script (its native build).
-  if (!buildNative) args.push('--ignore-scripts');
-  await run('npm', args, { cwd: staging, maxBuffer: 16 * 1024 * 1024 });
+  // better-sqlite3 is the only production dependency with an install script (its native build,
+  // which would target this Node): it is built for the target's Node afterwards.
+  await run(
+    'npm',
+    ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: staging,
+      maxBuffer: 16 * 1024 * 1024,
+    }
+  );
   await rm(path.join(staging, 'package-lock.json'));
+}
+
+/** Step 2b: better-sqlite3 for the target's Node; a Node that cannot be had leaves it unbuilt. */
+async function buildSqlite(
+  staging: string,
+  targetNode: string
+): Promise<PluginBuildResult['sqlite']> {
+  let node;
+  try {
+    node = await ensureTargetNode(targetNode);
+  } catch (error) {
+    return {
+      notBuilt: `Node ${targetNode} could not be installed from the npm registry: ${String(error)}`,
+    };
+  }
+  // A target Node that is there but cannot build or load the addon is a broken build: fail.
+  await buildSqliteFor(staging, node);
+  return { builtFor: targetNode };
 }
 
 /** Fails the build when a dev dependency was installed (only a production one may need it). */
@@ -212,7 +246,7 @@ export async function buildPlugin(options: PluginBuildOptions = {}): Promise<Plu
     throw new Error(`the OSD version must be x.y.z, not "${osdVersion}"`);
   }
   const targetNode = osdNodeVersion(osdVersion);
-  const sqliteBuilt = targetNode.split('.')[0] === process.versions.node.split('.')[0];
+  let sqlite: PluginBuildResult['sqlite'] = { notBuilt: 'not reached' };
   const pkg = await readJson<PackageJson>(path.join(ROOT, 'package.json'));
   const zipPath = path.join(
     path.resolve(options.outDir ?? path.join(ROOT, 'build')),
@@ -231,7 +265,8 @@ export async function buildPlugin(options: PluginBuildOptions = {}): Promise<Plu
     );
     const serverFiles = await writeServerCode(staging);
     await buildOsdBundle({ outDir: path.join(staging, 'target', 'public') });
-    await installProductionDependencies(staging, pkg, sqliteBuilt);
+    await installProductionDependencies(staging, pkg);
+    sqlite = await buildSqlite(staging, targetNode);
     await assertNoDevDependencies(staging, pkg);
     assertRuntimeRequiresResolve(staging, serverFiles);
     const shippedPackage = {
@@ -251,29 +286,33 @@ export async function buildPlugin(options: PluginBuildOptions = {}): Promise<Plu
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
-  return { zipPath, osdVersion, targetNode, sqliteBuilt, bytes: (await stat(zipPath)).size };
+  return { zipPath, osdVersion, targetNode, sqlite, bytes: (await stat(zipPath)).size };
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const result = await buildPlugin({ osdVersion: osdVersionOption(process.argv, process.env) });
+  const result = await buildPlugin({
+    osdVersion: osdVersionOption(process.argv.slice(2), process.env),
+  });
   console.log(
     `plugin zip: ${path.relative(ROOT, result.zipPath)} ` +
-      `(${(result.bytes / 1024 / 1024).toFixed(1)} MiB, ${Date.now() - started} ms)`
+      `(${(result.bytes / 1024 / 1024).toFixed(1)} MiB, ${Date.now() - started} ms); ` +
+      `OpenSearch Dashboards ${result.osdVersion} runs Node ${result.targetNode}`
   );
-  if (!result.sqliteBuilt) {
+  if ('notBuilt' in result.sqlite) {
     console.warn(
-      `OpenSearch Dashboards ${result.osdVersion} runs Node ${result.targetNode}, this build ` +
-        `runs Node ${process.versions.node}: better-sqlite3 was not compiled, so SQLite ` +
-        `datasources stay disabled until \`npm rebuild better-sqlite3\` is run in the installed ` +
-        `plugin's folder with that Node.`
+      `better-sqlite3 was not compiled (${result.sqlite.notBuilt}), so SQLite datasources stay ` +
+        `disabled until \`npm rebuild better-sqlite3\` is run in the installed plugin's folder ` +
+        `with Node ${result.targetNode}.`
     );
+  } else {
+    console.log(`better-sqlite3 compiled for Node ${result.sqlite.builtFor} and loaded by it`);
   }
 }
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(error instanceof UsageError ? error.message : error);
     process.exitCode = 1;
   });
 }

@@ -19,6 +19,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'fs/promises';
 import path from 'path';
 import { PLUGIN_ID, PLUGIN_NAME } from '../common/constants';
 import { MONACO_WORKER_ENTRY_POINTS } from '../public/components/shared/code_editor/monaco_environment';
+import { CSP_NONCE_PLACEHOLDER } from '../server/standalone/static_ui';
 import { assertNoSharedDepsBundled, osdSharedDepsPlugin } from './osd_shared_deps';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -183,6 +184,8 @@ function indexHtml(): string {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <!-- The host puts each response's CSP nonce here (server/standalone/static_ui.ts). -->
+    <meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}" />
     <title>${PLUGIN_NAME}</title>
     <!-- No favicon: stops the browser requesting /favicon.ico, which would 404. -->
     <link rel="icon" href="data:," />

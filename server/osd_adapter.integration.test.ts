@@ -258,6 +258,45 @@ describe('OSD server adapter', () => {
     });
   });
 
+  it('replaces the data plugin’s opensearch strategy at start, and starts without it', async () => {
+    const osd = createOsdHarness({ enabled: true });
+    const original = osd.data.start.search.getSearchStrategy('opensearch');
+    const instance = plugin(osd.initializerContext);
+    await instance.setup(osd.core, { data: osd.data.setup });
+    // At setup the original is still in place: only the start contract can read it.
+    expect(osd.data.start.search.getSearchStrategy('opensearch')).toBe(original);
+    instance.start(
+      { opensearch: { client: { asInternalUser: client } } },
+      { data: osd.data.start }
+    );
+    const wrapped = osd.data.start.search.getSearchStrategy('opensearch');
+    expect(wrapped).not.toBe(original);
+    expect(typeof wrapped.search).toBe('function');
+    await instance.stop();
+
+    // A data plugin without the strategy (OSD's getSearchStrategy throws): a warning, no failure.
+    const bare = createOsdHarness({ enabled: true });
+    const withoutStrategy = plugin(bare.initializerContext);
+    await withoutStrategy.setup(bare.core, { data: bare.data.setup });
+    const missing = {
+      search: {
+        getSearchStrategy: (name: string) => {
+          throw new Error(`Search strategy ${name} not found`);
+        },
+      },
+    };
+    expect(
+      withoutStrategy.start(
+        { opensearch: { client: { asInternalUser: client } } },
+        { data: missing }
+      )
+    ).toEqual({});
+    expect(bare.logged.some((line) => line.includes('Search strategy opensearch not found'))).toBe(
+      true
+    );
+    await withoutStrategy.stop();
+  });
+
   it('refuses an unknown federation.* setting at setup with a clear message', async () => {
     const strict = createOsdHarness({ enabled: true, noSuchSetting: 1 });
     await expect(plugin(strict.initializerContext).setup(strict.core)).rejects.toThrow(

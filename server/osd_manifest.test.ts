@@ -73,6 +73,13 @@ describe('opensearch_dashboards.json under OSD’s manifest rules', () => {
     expect(isStringArray(manifest.optionalPlugins)).toBe(true);
   });
 
+  it('takes OSD’s data plugin as optional: its search strategy is wrapped only when present', () => {
+    // OSD starts a plugin's optional dependencies before it, so the data plugin's `opensearch`
+    // strategy exists at our start (server/plugin.ts); without it the plugin still serves /svc.
+    expect(manifest.optionalPlugins).toContain('data');
+    expect(manifest.requiredPlugins).not.toContain('data');
+  });
+
   it('reads its settings from federation.* (configPath a string or an array of strings)', () => {
     const configPath = manifest.configPath;
     expect(typeof configPath === 'string' || isStringArray(configPath)).toBe(true);

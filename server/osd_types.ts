@@ -78,3 +78,76 @@ export interface ConfigSchemaBuilder {
   ): unknown;
   boolean(options?: { defaultValue?: boolean }): unknown;
 }
+
+/**
+ * A search as OSD's data plugin hands it to a search strategy (`IOpenSearchSearchRequest` in
+ * src/plugins/data/common/search/opensearch_search/types.ts): `params` are the client's
+ * `search()` parameters (`index`, `body`, and URL parameters such as `preference`, camelCase or
+ * snake_case); `indexType` and `dataSourceId` send it elsewhere than the local cluster.
+ */
+export interface OsdSearchRequest {
+  id?: string;
+  params?: { index?: unknown; body?: unknown } & Record<string, unknown>;
+  indexType?: string;
+  dataSourceId?: string;
+  [key: string]: unknown;
+}
+
+/** `ISearchOptions` (src/plugins/data/common/search/types.ts): what the route passes along. */
+export interface OsdSearchOptions {
+  abortSignal?: AbortSignal;
+  strategy?: string;
+  [key: string]: unknown;
+}
+
+/** `IOpenSearchSearchResponse`: the strategy's answer, `rawResponse` being OpenSearch's body. */
+export interface OsdSearchResponse {
+  isPartial?: boolean;
+  isRunning?: boolean;
+  rawResponse: unknown;
+  total?: number;
+  loaded?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The request handler context a strategy gets: OSD's, or the one the data plugin's server-side
+ * SearchSource fakes (src/plugins/data/server/search/search_service.ts, `searchSource.asScoped`),
+ * which also carries `core.opensearch.client.asCurrentUser`.
+ */
+export interface OsdSearchContext {
+  core: { opensearch: { client: { asCurrentUser: OpenSearchTransportClient } } };
+}
+
+/** `ISearchStrategy` (src/plugins/data/server/search/types.ts). */
+export interface OsdSearchStrategy {
+  search(
+    context: OsdSearchContext,
+    request: OsdSearchRequest,
+    options: OsdSearchOptions
+  ): Promise<OsdSearchResponse>;
+  cancel?(context: OsdSearchContext, id: string): Promise<void>;
+}
+
+/**
+ * The slices of the data plugin's contracts we use (src/plugins/data/server/plugin.ts,
+ * `DataPluginSetup.search` / `DataPluginStart.search`, built in search/search_service.ts):
+ * `registerSearchStrategy` writes an entry of the strategy map (and keeps working after setup),
+ * `getSearchStrategy` reads one (throws when the name is unknown).
+ */
+export interface DataPluginSetup {
+  search: { registerSearchStrategy(name: string, strategy: OsdSearchStrategy): void };
+}
+
+export interface DataPluginStart {
+  search: { getSearchStrategy(name: string): OsdSearchStrategy };
+}
+
+/** The optional plugins opensearch_dashboards.json lists, as OSD hands them to setup/start. */
+export interface FederationSetupDeps {
+  data?: DataPluginSetup;
+}
+
+export interface FederationStartDeps {
+  data?: DataPluginStart;
+}

@@ -9,9 +9,13 @@ import { parseSettings, type FederationSettings } from './engine/settings';
 import { osdCaller } from './http/caller_scope';
 import type { Logger } from './http/route';
 import type { HandlerContext } from './http/router_contract';
+import { federatedSearchStrategy, OPENSEARCH_SEARCH_STRATEGY } from './osd/search_strategy';
 import type {
   CoreSetup,
   CoreStart,
+  DataPluginSetup,
+  FederationSetupDeps,
+  FederationStartDeps,
   ManagedSavedObject,
   PluginInitializerContext,
   SavedObjectsType,
@@ -59,12 +63,14 @@ export class FederationPlugin {
   private readonly logger: Logger;
   private settings: FederationSettings | null = null;
   private runtime: FederationRuntime | null = null;
+  /** The data plugin's setup-time search contract, kept to replace a strategy at start. */
+  private dataSearch: DataPluginSetup['search'] | null = null;
 
   constructor(private readonly initializerContext: PluginInitializerContext) {
     this.logger = initializerContext.logger.get();
   }
 
-  async setup(core: CoreSetup): Promise<Record<string, never>> {
+  async setup(core: CoreSetup, plugins: FederationSetupDeps = {}): Promise<Record<string, never>> {
     const { enabled: _enabled, ...raw } = await firstValue(
       this.initializerContext.config.create<RawConfig>()
     );
@@ -98,19 +104,51 @@ export class FederationPlugin {
       settings,
       logger: this.logger,
     });
+    this.dataSearch = plugins.data?.search ?? null;
     return {};
   }
 
   /** Pools and catalog stores need the server's own client, which OSD hands over at start. */
-  start(core: CoreStart): Record<string, never> {
+  start(core: CoreStart, plugins: FederationStartDeps = {}): Record<string, never> {
     if (this.settings === null) throw new Error('setup() must run before start()');
     this.runtime = new FederationRuntime(core.opensearch.client.asInternalUser, this.settings);
+    this.wrapOsdSearchStrategy(plugins);
     return {};
   }
 
   async stop(): Promise<void> {
     await this.runtime?.close();
     this.runtime = null;
+  }
+
+  /**
+   * OSD's own apps search through the data plugin's `opensearch` strategy: it is replaced by one
+   * that answers virtual indices and joins and hands everything else to the original. The
+   * original can only be read through the data plugin's start contract (`getSearchStrategy`;
+   * the data plugin starts before us, being our dependency), and OSD serves no request before
+   * every plugin has started, so no search meets the original alone. Without the data plugin
+   * (an optional dependency) only our own routes serve virtual indices.
+   */
+  private wrapOsdSearchStrategy(plugins: FederationStartDeps): void {
+    const register = this.dataSearch;
+    const data = plugins.data;
+    if (register === null || data === undefined) return;
+    let original;
+    try {
+      original = data.search.getSearchStrategy(OPENSEARCH_SEARCH_STRATEGY);
+    } catch (error) {
+      this.logger.warn(
+        `OSD's data plugin has no '${OPENSEARCH_SEARCH_STRATEGY}' search strategy: Discover and dashboards will not see virtual indices (${String(error)})`
+      );
+      return;
+    }
+    register.registerSearchStrategy(
+      OPENSEARCH_SEARCH_STRATEGY,
+      federatedSearchStrategy(original, {
+        engineFor: (client, scope) => new FederationEngine(this.requireRuntime(), client, scope),
+        logger: this.logger,
+      })
+    );
   }
 
   private requireRuntime(): FederationRuntime {

@@ -38,9 +38,23 @@ export interface GqlStatement {
   /** Comma-separated path patterns; they share variables. */
   patterns: PathPattern[];
   where?: Expression;
+  /**
+   * The match form's `OPTIONAL MATCH` clauses, in order, after every MATCH (`patterns` is empty
+   * when one comes first): each keeps the rows before it, extended by its matches or with its
+   * new variables null (Cypher's semantics). Its WHERE (and its nodes' property maps) filter its
+   * matches, never the rows. Absent when none.
+   */
+  optional?: OptionalMatch[];
   orderBy: OrderItem[];
   limit?: { value: number; range: SourceRange };
   offset?: { value: number; range: SourceRange };
+  range: SourceRange;
+}
+
+/** `OPTIONAL MATCH patterns [WHERE condition]`. */
+export interface OptionalMatch {
+  patterns: PathPattern[];
+  where?: Expression;
   range: SourceRange;
 }
 

@@ -94,6 +94,10 @@ describe('completionContext', () => {
     ]);
   });
 
+  it('lists the variables of OPTIONAL MATCH clauses too', () => {
+    expect(at('MATCH (a) OPTIONAL MATCH (a)-[:R]->(b) RETURN |').variables).toEqual(['a', 'b']);
+  });
+
   it('offers nothing inside a comment or after an error', () => {
     expect(at('SELECT a -- note |').expected).toEqual([]);
     expect(at('SELECT a /* note | */').expected).toEqual([]);

@@ -107,7 +107,12 @@ function labelBefore(tokens: IToken[]): { label?: 'node' | 'edge' } {
 
 function boundVariables(text: string): string[] {
   const names = new Set<string>();
-  for (const pattern of parseGql(text).statement?.patterns ?? []) {
+  const statement = parseGql(text).statement;
+  const patterns = [
+    ...(statement?.patterns ?? []),
+    ...(statement?.optional ?? []).flatMap((clause) => clause.patterns),
+  ];
+  for (const pattern of patterns) {
     for (const group of pattern.nodes) {
       for (const node of group) if (node.variable) names.add(node.variable.name);
     }

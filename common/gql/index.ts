@@ -6,6 +6,7 @@ export {
   MAX_PARENTHESES_DEPTH,
   MAX_QUERY_LENGTH,
   MAX_REPORTED_ERRORS,
+  propertyEqualities,
 } from './parse';
 export { GQL_KEYWORDS, type GqlKeyword } from './tokens';
 export { gqlTokens, type GqlToken, type GqlTokenKind } from './highlight';

@@ -13,6 +13,8 @@ import type {
   GqlParseResult,
   GqlStatement,
   GqlSyntaxError,
+  Identifier,
+  NodePattern,
   OrderItem,
   PathPattern,
   SelectItem,
@@ -110,6 +112,7 @@ export function parseGql(text: string): GqlParseResult {
     draft.items.length > 0 ||
     draft.graph !== undefined ||
     draft.patterns.length > 0 ||
+    draft.optional.length > 0 ||
     draft.where !== undefined;
   if (!understood) return { statement: null, errors: inSourceOrder(errors) };
 
@@ -129,8 +132,15 @@ export function parseGql(text: string): GqlParseResult {
     };
   }
   statement.orderBy = orderByAliases(draft.orderBy, draft.items);
-  const where = withPropertyEqualities(draft.where, draft.patterns, errors);
+  const where = withPropertyEqualities(draft.where, draft.patterns);
   if (where) statement.where = where;
+  if (draft.optional.length > 0) {
+    // Each clause's property maps are conditions of its own WHERE: they filter its matches.
+    statement.optional = draft.optional.map((clause) => {
+      const own = withPropertyEqualities(clause.where, clause.patterns);
+      return { patterns: clause.patterns, ...(own ? { where: own } : {}), range: clause.range };
+    });
+  }
   if (draft.limit) statement.limit = draft.limit;
   if (draft.offset) statement.offset = draft.offset;
 
@@ -168,41 +178,34 @@ function orderByAliases(orderBy: OrderItem[], items: SelectItem[]): OrderItem[] 
 /**
  * Node property maps are conditions: `(c:Company {country: 'FR'})` is `c.country = 'FR'` ANDed
  * to the statement's WHERE, so the planner pushes them down like any other condition on `c`.
+ * A node without a variable keeps its map (`NodePattern.properties`): the server's binder, which
+ * knows which node it is, makes the same conditions.
  */
 function withPropertyEqualities(
   where: Expression | undefined,
-  patterns: PathPattern[],
-  errors: GqlSyntaxError[]
+  patterns: PathPattern[]
 ): Expression | undefined {
   let result = where;
   for (const node of patterns.flatMap((pattern) => pattern.nodes.flat())) {
-    for (const entry of node.properties ?? []) {
-      if (!node.variable) {
-        errors.push({
-          message: `a node with properties needs a variable here; name it, as in (n:${node.label?.name ?? 'Label'} {…})`,
-          range: entry.range,
-          expected: [],
-        });
-        continue;
-      }
-      const condition: Expression = {
-        kind: 'comparison',
-        operator: '=',
-        left: {
-          kind: 'property',
-          variable: node.variable,
-          path: [entry.key.name],
-          range: entry.key.range,
-        },
-        right: entry.value,
-        range: entry.range,
-      };
+    if (!node.variable) continue;
+    for (const condition of propertyEqualities(node, node.variable)) {
       result = result
-        ? { kind: 'and', left: result, right: condition, range: entry.range }
+        ? { kind: 'and', left: result, right: condition, range: condition.range }
         : condition;
     }
   }
   return result;
+}
+
+/** A node's property map as equalities on `variable`: `{k: v}` is `variable.k = v`. */
+export function propertyEqualities(node: NodePattern, variable: Identifier): Expression[] {
+  return (node.properties ?? []).map((entry) => ({
+    kind: 'comparison',
+    operator: '=',
+    left: { kind: 'property', variable, path: [entry.key.name], range: entry.key.range },
+    right: entry.value,
+    range: entry.range,
+  }));
 }
 
 function syntaxError(
@@ -269,6 +272,7 @@ function firstTooDeepExpression(statement: GqlStatement): Expression | undefined
   const roots: Expression[] = [
     ...statement.items.map((item) => item.expression),
     ...(statement.where ? [statement.where] : []),
+    ...(statement.optional ?? []).flatMap((clause) => (clause.where ? [clause.where] : [])),
     ...statement.orderBy.map((item) => item.expression),
   ];
   const stack: [Expression, number][] = roots.map((root) => [root, 1]);

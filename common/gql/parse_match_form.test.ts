@@ -103,12 +103,12 @@ describe('parseGql: the MATCH … RETURN form (ISO GQL, openCypher)', () => {
     expect(parseValid('SELECT c FROM "g" MATCH (c {n: 1})').where).toBeDefined();
   });
 
-  it('refuses a property map on a node without a variable, saying how to write it', () => {
-    const [error] = parseErrors("MATCH (:Company {country: 'FR'}) RETURN 1");
-    expect(error.message).toBe(
-      'a node with properties needs a variable here; name it, as in (n:Company {…})'
-    );
-    expect(error.range).toMatchObject({ line: 1, column: 18 });
+  it('keeps a property map on a node without a variable on the node, for the binder', () => {
+    const statement = parseValid("MATCH (:Company {country: 'FR'}) RETURN 1");
+    expect(statement.where).toBeUndefined();
+    expect(withoutRanges(statement.patterns[0].nodes[0][0].properties)).toEqual([
+      { key: { name: 'country' }, value: lit('FR') },
+    ]);
   });
 
   it("reads Cypher's variable-length edges as the GQL quantifier", () => {
@@ -143,14 +143,6 @@ describe('parseGql: the MATCH … RETURN form (ISO GQL, openCypher)', () => {
     expect(messageOf('-[:R*1..2]->{1,2}')).toBe(
       'the edge has two quantifiers; keep either *min..max or {min,max}'
     );
-  });
-
-  it('refuses OPTIONAL MATCH by name rather than dropping the rows it keeps', () => {
-    const [error] = parseErrors('MATCH (a) OPTIONAL MATCH (a)-[:R]->(b) RETURN a, b');
-    expect(error.message).toBe(
-      'OPTIONAL MATCH is not supported yet; MATCH keeps only the rows where the pattern is found'
-    );
-    expect(error.range).toMatchObject({ line: 1, column: 11, endColumn: 19 });
   });
 
   it('says what may follow the MATCH clauses, and what may start a statement', () => {

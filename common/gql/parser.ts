@@ -11,7 +11,14 @@
  * failing top rule leaves what was understood.
  */
 import { type IToken, tokenMatcher } from 'chevrotain';
-import type { Expression, OrderItem, PathPattern, SelectItem, SourceRange } from './ast';
+import type {
+  Expression,
+  OptionalMatch,
+  OrderItem,
+  PathPattern,
+  SelectItem,
+  SourceRange,
+} from './ast';
 import { TooManyErrors } from './error_messages';
 import { isMissing } from './parser_base';
 import { GqlPatternRules } from './pattern_rules';
@@ -30,17 +37,29 @@ export interface StatementDraft {
   graph?: { name: string; range: SourceRange };
   patterns: PathPattern[];
   where?: Expression;
+  /** The OPTIONAL MATCH clauses read so far. */
+  optional: OptionalMatch[];
   orderBy: OrderItem[];
   limit?: { value: number; range: SourceRange };
   offset?: { value: number; range: SourceRange };
 }
 
 function emptyDraft(): StatementDraft {
-  return { form: 'select', explain: false, distinct: false, items: [], patterns: [], orderBy: [] };
+  return {
+    form: 'select',
+    explain: false,
+    distinct: false,
+    items: [],
+    patterns: [],
+    optional: [],
+    orderBy: [],
+  };
 }
 
 export class GqlParser extends GqlPatternRules {
   private draft = emptyDraft();
+  /** The OPTIONAL MATCH clause being read: where patterns and WHERE go (else the statement's). */
+  private clause: OptionalMatch | undefined;
 
   constructor(options: { validate?: boolean } = {}) {
     super(options);
@@ -55,6 +74,7 @@ export class GqlParser extends GqlPatternRules {
   run(tokens: IToken[], source: SourceText) {
     this.source = source;
     this.draft = emptyDraft();
+    this.clause = undefined;
     this.semanticErrors = [];
     this.budget.used = 0;
     this.input = tokens;
@@ -112,18 +132,34 @@ export class GqlParser extends GqlPatternRules {
     this.OPTION3(() => this.SUBRULE2(this.limitClause));
   });
 
-  /** `[OPTIONAL] MATCH patterns [WHERE condition]`: one of several; their conditions are ANDed. */
+  /**
+   * `[OPTIONAL] MATCH patterns [WHERE condition]`: MATCH clauses' patterns and conditions join the
+   * statement's (conditions ANDed); each OPTIONAL MATCH is a clause of its own (ast.ts,
+   * OptionalMatch), after every MATCH.
+   */
   protected readingClause = this.RULE('readingClause', () => {
+    const start = this.ACTION(() => this.nextOffset());
     const optional = this.OPTION(() => this.CONSUME(T.KW.OPTIONAL));
+    const keyword = this.ACTION(() => this.LA(1));
+    this.ACTION(() => {
+      this.clause = undefined;
+      if (optional && !isMissing(optional)) {
+        // First, it extends the one empty row: its matches, or one row of nulls (Cypher's).
+        this.clause = { patterns: [], range: this.rangeFrom(start) };
+        this.draft.optional.push(this.clause);
+      } else if (this.draft.optional.length > 0 && !isMissing(keyword)) {
+        // Cypher would drop the rows whose optional variables are null there; say so instead.
+        this.semanticError(
+          'a MATCH after an OPTIONAL MATCH is not supported: write every MATCH clause before the OPTIONAL MATCH clauses',
+          this.tokenRange(keyword)
+        );
+      }
+    });
     this.SUBRULE(this.matchClause);
     this.OPTION2(() => this.SUBRULE(this.whereClause));
     this.ACTION(() => {
-      if (!optional || isMissing(optional)) return;
-      // Refused rather than read as MATCH: that would drop the rows OPTIONAL MATCH keeps.
-      this.semanticError(
-        'OPTIONAL MATCH is not supported yet; MATCH keeps only the rows where the pattern is found',
-        this.tokenRange(optional)
-      );
+      if (this.clause) this.clause.range = this.rangeFrom(start);
+      this.clause = undefined;
     });
   });
 
@@ -216,7 +252,7 @@ export class GqlParser extends GqlPatternRules {
       SEP: T.Comma,
       DEF: () => {
         const pattern = this.SUBRULE(this.pathPattern);
-        this.ACTION(() => pattern && this.draft.patterns.push(pattern));
+        this.ACTION(() => pattern && (this.clause ?? this.draft).patterns.push(pattern));
       },
       ERR_MSG: 'a pattern such as (v:Label)',
     });
@@ -227,8 +263,9 @@ export class GqlParser extends GqlPatternRules {
     const where = this.SUBRULE(this.expression);
     this.ACTION(() => {
       if (!where) return;
-      const before = this.draft.where;
-      this.draft.where = before
+      const target = this.clause ?? this.draft;
+      const before = target.where;
+      target.where = before
         ? {
             kind: 'and',
             left: before,

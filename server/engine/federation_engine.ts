@@ -35,6 +35,8 @@ export class FederationEngine {
   readonly backends: BackendFactory;
   readonly graph: GraphService;
   readonly resolveIndex: ResolveIndexService;
+  /** Who answers an index expression (virtual or OpenSearch), for hosts that route searches. */
+  readonly indices: IndexResolver;
 
   constructor(
     runtime: FederationRuntime,
@@ -64,6 +66,7 @@ export class FederationEngine {
       runtime.virtualIndexCache
     );
     const resolver = new IndexResolver(this.virtualIndices);
+    this.indices = resolver;
     const settings = runtime.settings;
     this.backends = new BackendFactory({
       openSearch: user,

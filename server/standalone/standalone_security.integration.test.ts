@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PATH } from '../../common/constants';
 import { openSearchUrl } from '../../test/bed/context';
 import { startStandaloneServer, type StandaloneServer } from './server';
+import { APP_SECURITY_HEADERS } from './static_ui';
 
 interface RawAnswer {
   status: number;
@@ -114,9 +115,12 @@ describe('standalone host: Host header and framing', () => {
     ]) {
       const answer = await send(server.url, 'GET', pathname, `127.0.0.1:${port}`);
       expect(answer.status, pathname).toBe(200);
-      expect(answer.headers['content-security-policy'], pathname).toBe(
-        "script-src 'self'; worker-src blob: 'self'; style-src 'unsafe-inline' 'self'; frame-ancestors 'self'"
+      // OSD's strict rules (static_ui.ts); the page's own nonce in style-src-elem.
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy.replace(/ 'nonce-[A-Za-z0-9+/=]+'/, ''), pathname).toBe(
+        APP_SECURITY_HEADERS['content-security-policy']
       );
+      expect(policy.includes("'nonce-"), pathname).toBe(pathname.startsWith(APP_PATH));
       expect(answer.headers['x-frame-options'], pathname).toBe('SAMEORIGIN');
       expect(answer.headers['x-content-type-options'], pathname).toBe('nosniff');
     }

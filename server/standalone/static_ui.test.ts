@@ -5,7 +5,7 @@ import { tmpdir } from 'os';
 import path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PATH } from '../../common/constants';
-import { createStaticUiHandler } from './static_ui';
+import { APP_CSP_RULES, createStaticUiHandler, CSP_NONCE_PLACEHOLDER } from './static_ui';
 
 describe('createStaticUiHandler', () => {
   let uiDir: string;
@@ -16,7 +16,10 @@ describe('createStaticUiHandler', () => {
     uiDir = await mkdtemp(path.join(tmpdir(), 'federation-static-ui-'));
     await mkdir(path.join(uiDir, 'chunks'));
     await mkdir(path.join(uiDir, 'assets'));
-    await writeFile(path.join(uiDir, 'index.html'), '<!doctype html><title>Federation</title>');
+    await writeFile(
+      path.join(uiDir, 'index.html'),
+      `<!doctype html><meta name="csp-nonce" content="${CSP_NONCE_PLACEHOLDER}" /><title>Federation</title>`
+    );
     await writeFile(path.join(uiDir, 'federation.js'), 'export {};');
     await writeFile(path.join(uiDir, 'editor.worker.js'), 'self.onmessage = () => {};');
     await writeFile(path.join(uiDir, 'chunks', 'monaco_editor-ABC123.js'), 'export const x = 1;');
@@ -42,13 +45,50 @@ describe('createStaticUiHandler', () => {
 
   const get = (url: string) => fetch(`${base}${url}`, { redirect: 'manual' });
 
-  it('serves index.html for the app and every path below it, never cached', async () => {
+  it('serves index.html for the app and every path below it, never stored', async () => {
     for (const url of [APP_PATH, `${APP_PATH}/graph-query`]) {
       const response = await get(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('etag')).toBeNull();
       await expect(response.text()).resolves.toContain('<title>Federation</title>');
+    }
+  });
+
+  it('gives each page response its own nonce, in its policy and in its meta element', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await get(APP_PATH);
+      const html = await response.text();
+      const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(html).not.toContain(CSP_NONCE_PLACEHOLDER);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy.split('; ')).toEqual(
+        APP_CSP_RULES.map((rule) =>
+          rule.startsWith('style-src-elem ') ? `${rule} 'nonce-${nonce}'` : rule
+        )
+      );
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+  });
+
+  it('sends OSD’s strict policy with every file: no eval, no inline script, workers from here', async () => {
+    const policy = (await get('/ui/federation.js')).headers.get('content-security-policy') ?? '';
+    expect(policy).not.toContain('nonce-');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toContain('blob:');
+    for (const rule of [
+      "script-src 'self'",
+      "script-src-attr 'none'",
+      "style-src-elem 'self'",
+      "worker-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'self'",
+    ]) {
+      expect(policy.split('; ')).toContain(rule);
     }
   });
 

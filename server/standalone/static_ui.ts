@@ -1,5 +1,6 @@
+import { randomBytes } from 'crypto';
 import { createReadStream } from 'fs';
-import { stat } from 'fs/promises';
+import { readFile, stat } from 'fs/promises';
 import type { IncomingMessage, ServerResponse } from 'http';
 import path from 'path';
 import { APP_PATH } from '../../common/constants';
@@ -25,24 +26,64 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Files under these folders carry a content hash in their names (`scripts/build_ui.ts`: lazily
  * loaded chunks, fonts, images): a rebuild that changes one gives it a new name, so browsers may
- * keep them for good. Everything else (index.html, federation.js, the workers) is revalidated.
+ * keep them for good. Everything else (federation.js, the workers) is revalidated; the page itself
+ * is never stored (sendPage).
  */
 const HASHED_DIRS = ['chunks/', 'assets/'];
 const FOREVER = 'public, max-age=31536000, immutable';
 
 /**
- * Sent with the app's pages and files. The policy is OSD 3.x's default `csp.rules` (the bundle
- * runs under it inside OSD too: its own scripts only, Monaco's workers from blob: or this host,
- * the inline styles OUI and Monaco add) plus `frame-ancestors 'self'`: no other site may frame
- * the app, whose Delete buttons a hidden frame would otherwise offer to a stray click
- * (clickjacking). `X-Frame-Options` says the same to browsers without `frame-ancestors`.
+ * The policy of the app's page and files: OpenSearch Dashboards 3.6's strict CSP (its
+ * `csp.enable: true` rules; the bundle runs under them inside OSD too) without the opensearch.org
+ * endpoints OSD adds for its own maps and docs, which the app never calls. Only this origin's
+ * scripts, no eval; module workers from this origin only; stylesheets from this origin and
+ * `<style>` elements carrying the page's nonce (`style-src-elem`, given per response by
+ * `pageSecurityHeaders`); inline `style` attributes (OUI and Monaco position things with them);
+ * no plugins, frames or media; `frame-ancestors 'self'`: no other site may frame the app, whose
+ * Delete buttons a hidden frame would otherwise offer to a stray click (clickjacking).
+ * `X-Frame-Options` says the same to browsers without `frame-ancestors`.
  */
+export const APP_CSP_RULES: readonly string[] = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self'",
+  "style-src-elem 'self'",
+  "style-src-attr 'self' 'unsafe-inline'",
+  "child-src 'none'",
+  "worker-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "manifest-src 'self'",
+  "media-src 'none'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+];
+
+/** Sent with the app's files (scripts, workers, styles, fonts): the policy without a nonce. */
 export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "script-src 'self'; worker-src blob: 'self'; style-src 'unsafe-inline' 'self'; frame-ancestors 'self'",
+  'content-security-policy': APP_CSP_RULES.join('; '),
   'x-frame-options': 'SAMEORIGIN',
   'x-content-type-options': 'nosniff',
 };
+
+/**
+ * Where `index.html` (scripts/build_ui.ts) holds the page's nonce, in
+ * `<meta name="csp-nonce" content="…">`, as OSD's pages do; the app reads it from there for the
+ * `<style>` elements it and Monaco add (public/services/csp_nonce.ts).
+ */
+export const CSP_NONCE_PLACEHOLDER = '__FEDERATION_CSP_NONCE__';
+
+/** The page's headers: the policy with `nonce` allowed in `style-src-elem`. */
+export function pageSecurityHeaders(nonce: string): Record<string, string> {
+  const rules = APP_CSP_RULES.map((rule) =>
+    rule.startsWith('style-src-elem ') ? `${rule} 'nonce-${nonce}'` : rule
+  );
+  return { ...APP_SECURITY_HEADERS, 'content-security-policy': rules.join('; ') };
+}
 
 /**
  * Serves the built browser app: `/app/federation` and every path below it get `index.html` (the
@@ -62,7 +103,7 @@ export function createStaticUiHandler(uiDir: string) {
       return true;
     }
     if (pathname === APP_PATH || pathname.startsWith(`${APP_PATH}/`)) {
-      return sendFile(req, res, path.join(root, 'index.html'), 'no-cache');
+      return sendPage(req, res, path.join(root, 'index.html'));
     }
     if (pathname.startsWith('/ui/')) {
       let file: string;
@@ -79,6 +120,26 @@ export function createStaticUiHandler(uiDir: string) {
     }
     return false;
   };
+}
+
+/**
+ * The page, with a nonce of its own (16 random bytes) in its policy and its `<meta>`. Never
+ * stored or revalidated: a copy kept by the browser would carry a nonce that no longer matches
+ * the policy of the response it is revalidated with.
+ */
+async function sendPage(req: IncomingMessage, res: ServerResponse, file: string): Promise<boolean> {
+  const html = await readFile(file, 'utf8').catch(() => null);
+  if (html === null) return false;
+  const nonce = randomBytes(16).toString('base64');
+  const body = Buffer.from(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  for (const [name, value] of Object.entries(pageSecurityHeaders(nonce)))
+    res.setHeader(name, value);
+  res.statusCode = 200;
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-type', CONTENT_TYPES['.html']);
+  res.setHeader('content-length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
 }
 
 async function sendFile(

@@ -124,6 +124,10 @@ async function diffHits(
       normalizeSource(a[i]._source, ctx.types),
       diffs
     );
+    // What OpenSearch Dashboards asks for besides the document (osd_cases.ts).
+    for (const member of ['_version', 'fields', 'highlight']) {
+      diffValue(`${path}.${member}`, e[i][member], a[i][member], diffs);
+    }
     for (const member of Object.keys(a[i])) {
       if (!(member in e[i])) diffs.push(`${path}.${member}: unexpected on the virtual index`);
     }

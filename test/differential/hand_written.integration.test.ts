@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregationCases } from './aggregation_cases';
 import { bodyCases } from './body_cases';
+import { osdCases } from './osd_cases';
 import { datasetSpec } from './dataset';
 import { expectSame } from './expect_same';
 import { setUpFixture, type Fixture } from './fixture';
@@ -18,6 +19,7 @@ const groups: Array<[string, Case[]]> = [
   ['queries', queryCases(spec)],
   ['aggregations', aggregationCases()],
   ['search body', bodyCases(spec)],
+  ['OpenSearch Dashboards requests', osdCases()],
 ];
 
 describe('differential: hand-written cases', () => {
@@ -39,6 +41,13 @@ describe('differential: hand-written cases', () => {
               const found = expected.body.hits.hits.length;
               if (c.empty) expect(found, 'reference hits').toBe(0);
               else expect(found, 'reference hits').toBeGreaterThan(0);
+            }
+            for (const member of c.carries ?? []) {
+              const hits: Array<Record<string, unknown>> = expected.body.hits.hits;
+              expect(
+                hits.some((h) => member in h),
+                `a reference hit with ${member}`
+              ).toBe(true);
             }
           });
         }

@@ -11,6 +11,8 @@ export interface Case {
   body: Record<string, unknown>;
   /** The reference must find nothing (the case checks that the virtual index agrees). */
   empty?: boolean;
+  /** Hit members some reference hit must carry (so comparing them is not vacuous). */
+  carries?: ReadonlyArray<'highlight' | 'fields' | '_version'>;
 }
 
 /** Unsorted bodies ask for every match, so hits compare as sets. */

@@ -24,6 +24,7 @@ import { bruteForce, OracleError, type GraphData, type RawDocument } from './bru
 import type { GraphModelJson } from '../support/graph_models';
 import { checkRows } from './result_check';
 import { valueAt, valuesOf } from './oracle_values';
+import { parseGql } from '../../common/gql';
 
 const MODEL: GraphModelJson = {
   label: 'g',
@@ -589,5 +590,87 @@ describe('result check', () => {
         ordered(all)
       )
     ).toEqual([]);
+  });
+});
+
+describe('oracle: OPTIONAL MATCH', () => {
+  const query = async (text: string) => {
+    const parsed = parseGql(text);
+    expect(parsed.errors).toEqual([]);
+    return sorted((await bruteForce(parsed.statement!, MODEL, DATA)).rows);
+  };
+  const refused = async (text: string) =>
+    expect(bruteForce(parseGql(text).statement!, MODEL, DATA)).rejects.toThrow(OracleError);
+
+  it('keeps every row, null where the optional pattern has no match', async () => {
+    expect(
+      await query('MATCH (p:Person) OPTIONAL MATCH (p)-[:livesIn]->(c:City) RETURN p.name, c.name')
+    ).toEqual(
+      sorted([
+        ['Ann', 'Oslo'],
+        ['Bob', 'Bergen'],
+        ['Cid', null],
+        ['Dee', 'Oslo'],
+      ])
+    );
+  });
+
+  it("filters the optional matches by the clause's WHERE, never the rows", async () => {
+    expect(
+      await query(
+        'MATCH (c:City) OPTIONAL MATCH (p:Person)-[:livesIn]->(c) WHERE p.age > 30 RETURN c.name, p.name'
+      )
+    ).toEqual(
+      sorted([
+        ['Oslo', 'Dee'],
+        ['Bergen', null],
+        ['Aarhus', null],
+      ])
+    );
+  });
+
+  it('counts rows with count(*) and skips nulls with count(v)', async () => {
+    expect(
+      await query(
+        'MATCH (c:City) OPTIONAL MATCH (p:Person)-[:livesIn]->(c) RETURN c.name, count(p), count(*)'
+      )
+    ).toEqual(
+      sorted([
+        ['Oslo', 2, 2],
+        ['Bergen', 1, 1],
+        ['Aarhus', 0, 1],
+      ])
+    );
+  });
+
+  it('chains clauses: one naming a null node matches nothing, the row stays', async () => {
+    expect(
+      await query(
+        'MATCH (c:City) OPTIONAL MATCH (p:Person)-[:livesIn]->(c) OPTIONAL MATCH (p)-[:knows]->(f:Person) RETURN c.name, p.name, f.name'
+      )
+    ).toEqual(
+      sorted([
+        ['Oslo', 'Ann', 'Bob'],
+        ['Oslo', 'Ann', 'Ann'],
+        ['Oslo', 'Dee', 'Ann'],
+        ['Oslo', 'Dee', 'Bob'],
+        ['Bergen', 'Bob', 'Cid'],
+        ['Aarhus', null, null],
+      ])
+    );
+  });
+
+  it('starts from one empty row when OPTIONAL MATCH comes first', async () => {
+    expect(
+      await query("OPTIONAL MATCH (c:City) WHERE c.name = 'Nowhere' RETURN c.name, count(*)")
+    ).toEqual(sorted([[null, 1]]));
+    expect(await query('OPTIONAL MATCH (c:City) RETURN count(c)')).toEqual(sorted([[3]]));
+  });
+
+  it('refuses what the contract refuses', async () => {
+    await refused('MATCH (a:Person) WHERE b.age = 1 OPTIONAL MATCH (a)-[:knows]->(b) RETURN a');
+    // The optional edge does not label the earlier node.
+    await refused('MATCH (a) OPTIONAL MATCH (a)-[:livesIn]->(c) RETURN c');
+    await refused('MATCH (a:Person) OPTIONAL MATCH (a WHERE "age:1")-[:knows]->(b) RETURN b');
   });
 });

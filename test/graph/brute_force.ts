@@ -7,6 +7,10 @@
  * enumerated by backtracking over each node's candidate documents, which is quadratic-ish and
  * fine for a fixture of a few hundred documents. Quantified edges hold when a path without a
  * repeated document exists; they add one row per (start, end), however many paths.
+ *
+ * OPTIONAL MATCH, as Cypher has it: each clause in turn takes every row so far and every way of
+ * binding its new nodes so that its edges hold and its WHERE is true; a row with none is kept
+ * once, its new nodes null. A clause naming a null node has no match.
  */
 import type { Expression, GqlStatement } from '../../common/gql/ast';
 import type { GraphModelJson } from '../support/graph_models';
@@ -28,6 +32,7 @@ import {
   valuesOf,
   type AggregateName,
 } from './oracle_values';
+import { checkOptionalClauses, optionalJoin } from './oracle_optional';
 
 export { OracleError };
 
@@ -58,7 +63,8 @@ export interface OracleResult {
 /** Stops a runaway cross product in a badly written case instead of hanging the suite. */
 const MAX_BINDINGS = 2_000_000;
 
-type Binding = RawDocument[];
+/** Null where an OPTIONAL MATCH found nothing. */
+type Binding = Array<RawDocument | null>;
 
 const docKey = (doc: RawDocument) => `${doc._index}\u0000${doc._id}`;
 
@@ -74,8 +80,20 @@ export async function bruteForce(
   model: GraphModelJson,
   data: GraphData
 ): Promise<OracleResult> {
-  const pattern = compilePattern(statement, model);
+  const clauses = [statement.patterns, ...(statement.optional ?? []).map((c) => c.patterns)];
+  const wheres = [statement.where, ...(statement.optional ?? []).map((c) => c.where)];
+  // The clauses up to each one, compiled alone: an OPTIONAL MATCH tells nothing of the nodes
+  // before it (their labels come from their own clauses), and numbers its new nodes and edges
+  // after theirs, so a clause's nodes are the ids from the previous prefix's count to its own.
+  const prefixes = clauses.map((_, k) =>
+    compilePattern({ ...statement, patterns: clauses.slice(0, k + 1).flat() }, model)
+  );
+  const pattern = prefixes[prefixes.length - 1];
   checkExpressions(statement, pattern);
+  const nodeCounts = prefixes.map((p) => p.nodes.length);
+  const edgeCounts = prefixes.map((p) => p.edges.length);
+  const clauseOf = (node: number) => nodeCounts.findIndex((count) => node < count);
+  checkOptionalClauses(statement, pattern.variables, clauseOf);
 
   const candidates: RawDocument[][] = [];
   for (const node of pattern.nodes) {
@@ -84,18 +102,51 @@ export async function bruteForce(
       const matching = await data.matching(node.indices, query);
       docs = docs.filter((doc) => matching.has(docKey(doc)));
     }
+    for (const { key, value } of node.properties) {
+      // `{k: v}` on a node without a variable: some value of the field equals v, as `n.k = v`.
+      if (value.kind !== 'literal') throw new Error('oracle: a property map value is a literal');
+      docs = docs.filter((doc) => {
+        const instant = data.fieldType(doc._index, key.name) === 'date';
+        return valuesOf(fieldValue(doc, [key.name])).some((v) =>
+          valuesOf(value.value).some((w) => compareForWhere(v, w, instant) === 0)
+        );
+      });
+    }
     candidates.push(docs);
   }
 
   const holds = edgePredicates(pattern, data);
-  const bindings = enumerate(pattern, candidates, holds);
   const evaluate = (expression: Expression, binding: Binding) =>
     evaluateExpression(expression, binding, pattern, data);
-  const matched = statement.where
-    ? bindings.filter((b) => truth(evaluate(statement.where!, b)))
-    : bindings;
-  return project(statement, pattern, matched, data);
+  const first = prefixes[0];
+  let rows: Binding[] = enumerate(first, candidates, holds.slice(0, first.edges.length));
+  if (statement.where) rows = rows.filter((b) => truth(evaluate(statement.where!, b)));
+  for (let k = 1; k < clauses.length; k++) {
+    const fresh = range(nodeCounts[k - 1], nodeCounts[k]);
+    const edges = range(edgeCounts[k - 1], edgeCounts[k]);
+    const where = wheres[k];
+    rows = optionalJoin(rows, {
+      fresh,
+      named: [
+        ...edges.flatMap((e) => [pattern.edges[e].left, pattern.edges[e].right]),
+        ...clauses[k]
+          .flatMap((path) => path.nodes.flat())
+          .flatMap((node) => (node.variable ? [pattern.variables.get(node.variable.name)!] : [])),
+      ],
+      candidates,
+      edges: edges.map((e) => ({
+        left: pattern.edges[e].left,
+        right: pattern.edges[e].right,
+        holds: holds[e],
+      })),
+      where: (binding) => !where || truth(evaluate(where, binding)),
+      maxRows: MAX_BINDINGS,
+    });
+  }
+  return project(statement, pattern, rows, data);
 }
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 /** Every variable named in SELECT, WHERE and ORDER BY must be a node variable; SUM(*) is no aggregate. */
 function checkExpressions(statement: GqlStatement, pattern: CompiledPattern) {
@@ -139,6 +190,7 @@ function checkExpressions(statement: GqlStatement, pattern: CompiledPattern) {
   };
   statement.items.forEach((i) => visit(i.expression));
   if (statement.where) visit(statement.where);
+  statement.optional?.forEach((c) => c.where && visit(c.where));
   statement.orderBy.forEach((o) => visit(o.expression));
 }
 
@@ -266,7 +318,9 @@ function enumerate(
     for (const doc of candidates[node]) {
       binding[node] = doc;
       if (
-        checksAt[position].every(({ edge, i }) => holds[i](binding[edge.left], binding[edge.right]))
+        checksAt[position].every(({ edge, i }) =>
+          holds[i](binding[edge.left]!, binding[edge.right]!)
+        )
       ) {
         place(position + 1);
       }
@@ -299,6 +353,8 @@ function evaluateExpression(
   switch (e.kind) {
     case 'property': {
       const doc = binding[pattern.variables.get(e.variable.name)!];
+      // A null node (no OPTIONAL MATCH match) has null properties.
+      if (doc === null) return { values: [], date: false, raw: null };
       const raw = fieldValue(doc, e.path);
       return {
         values: valuesOf(raw),
@@ -308,6 +364,7 @@ function evaluateExpression(
     }
     case 'variable': {
       const doc = binding[pattern.variables.get(e.variable.name)!];
+      if (doc === null) return { values: [], date: false, raw: null };
       const whole = { _index: doc._index, _id: doc._id, _source: doc._source };
       return { values: [whole], date: false, raw: whole };
     }

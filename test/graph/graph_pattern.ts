@@ -26,6 +26,8 @@ export interface OracleNode {
   labels: Set<string>;
   /** Query strings of every pattern of the node, all of which must match. */
   queries: string[];
+  /** Property maps written on its patterns without a variable: equalities the document meets. */
+  properties: NonNullable<NodePattern['properties']>;
   indices: string[];
 }
 
@@ -134,7 +136,14 @@ export function compilePattern(statement: GqlStatement, model: GraphModelJson): 
     const root = find(i);
     let node = nodeOfRoot.get(root);
     if (!node) {
-      node = { id: nodes.length, variables: [], labels: new Set(), queries: [], indices: [] };
+      node = {
+        id: nodes.length,
+        variables: [],
+        labels: new Set(),
+        queries: [],
+        properties: [],
+        indices: [],
+      };
       nodeOfRoot.set(root, node);
       nodes.push(node);
     }
@@ -142,6 +151,8 @@ export function compilePattern(statement: GqlStatement, model: GraphModelJson): 
     if (name !== undefined && !node.variables.includes(name)) node.variables.push(name);
     if (occurrence.label) node.labels.add(occurrence.label.name);
     if (occurrence.where) node.queries.push(occurrence.where.query);
+    // Maps on named patterns are in the WHERE already (parseGql desugars them).
+    if (!occurrence.variable) node.properties.push(...(occurrence.properties ?? []));
   });
   const nodeOf = (occurrence: number) => nodeOfRoot.get(find(occurrence))!.id;
 

@@ -145,6 +145,33 @@ describe.skipIf(databaseSkip('postgres'))('graph response shape', () => {
     expect(Number.isInteger(timed.rows) && timed.rows > 0, run.text).toBe(true);
   });
 
+  it('says OPTIONAL in the steps of an OPTIONAL MATCH, in EXPLAIN and in the steps that ran', async () => {
+    const optional =
+      'MATCH (c:City WHERE "country:FI") OPTIONAL MATCH (c)<-[:livesIn]-(p:Person) RETURN c.name, p.name';
+    const explained = await graph(`EXPLAIN ${optional}`);
+    expect(explained.status, explained.text).toBe(200);
+    expect(explained.body.plan.start, explained.text).toBe('(c:City)');
+    const planned = explained.body.plan.steps.map((s: { kind: string; pattern: string }) => [
+      s.kind,
+      s.pattern,
+    ]);
+    expect(planned, explained.text).toContainEqual([
+      'reduce',
+      'OPTIONAL (c:City)<-[$1:livesIn]-(p:Person)',
+    ]);
+    expect(planned.at(-1), explained.text).toEqual([
+      'assemble',
+      '(c:City) OPTIONAL MATCH (c:City)<-[$1:livesIn]-(p:Person)',
+    ]);
+    // Nothing narrows the city from the person: the optional side never removes a row.
+    expect(planned.filter(([kind]: string[]) => kind === 'reduce')).toHaveLength(1);
+    const run = await graph(optional, '?detailed=true');
+    expect(run.status, run.text).toBe(200);
+    expect(run.body.query_plan_execution.steps.map((s: { pattern: string }) => s.pattern)).toEqual(
+      explained.body.plan.steps.map((s: { pattern: string }) => s.pattern)
+    );
+  });
+
   it('adds the executed requests with debug, and passes preference to every search', async () => {
     const { status, body, text } = await graph(MIXED, '?debug=true&preference=abc');
     expect(status, text).toBe(200);

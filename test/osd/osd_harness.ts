@@ -17,6 +17,7 @@ import type {
   Router,
 } from '../../server/http/router_contract';
 import type { CoreSetup, PluginInitializerContext, SavedObjectsType } from '../../server/osd_types';
+import { createDataPluginDouble, type DataPluginDouble } from './data_plugin';
 
 export interface RecordedRoute {
   method: RouteMethod;
@@ -38,6 +39,8 @@ export interface OsdHarness {
   /** What the plugin passed to `core.savedObjects.registerType`, in order. */
   savedObjectTypes: SavedObjectsType[];
   logged: string[];
+  /** OSD's data plugin (search strategies and `/internal/search/{strategy}`), for setup/start. */
+  data: DataPluginDouble;
   invoke(
     method: RouteMethod,
     path: string,
@@ -90,6 +93,7 @@ export function createOsdHarness(pluginConfig: Record<string, unknown>): OsdHarn
     routes,
     savedObjectTypes,
     logged,
+    data: createDataPluginDouble(),
     core: {
       http: {
         createRouter: () => router,

@@ -39,10 +39,11 @@ export function accumulator(
   const valuesOf = (binding: Binding): unknown[] => {
     const arg = e.argument!;
     if (arg.kind === 'property')
-      return scalarValues(binding[variables.get(arg.variable.name)!]!, arg.path);
+      return scalarValues(binding[variables.get(arg.variable.name)!], arg.path);
     if (arg.kind === 'variable') {
-      const doc = binding[variables.get(arg.variable.name)!]!;
-      return [`${doc._index}\u0000${doc._id}`];
+      // A null (an OPTIONAL MATCH that found nothing) is no value: count(v) skips it.
+      const doc = binding[variables.get(arg.variable.name)!];
+      return doc === undefined ? [] : [`${doc._index}\u0000${doc._id}`];
     }
     throw badRequest(
       `line ${arg.range.line}, column ${arg.range.column}: ${e.function} takes a property (v.p) or a variable`
@@ -64,7 +65,7 @@ export function accumulator(
     const arg = e.argument;
     const present = (b: Binding) =>
       arg.kind === 'property'
-        ? presentValues(b[variables.get(arg.variable.name)!]!, arg.path).length
+        ? presentValues(b[variables.get(arg.variable.name)!], arg.path).length
         : valuesOf(b).length;
     return { add: (b) => void (n += present(b)), result: () => n };
   }

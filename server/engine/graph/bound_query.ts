@@ -3,7 +3,7 @@
  * their orientations) and the variables, by id. Every later stage (plan, execution, assembly,
  * shaping) reads these types and never the raw pattern.
  */
-import type { EdgePattern, GqlStatement } from '../../../common/gql/ast';
+import type { EdgePattern, Expression, GqlStatement } from '../../../common/gql/ast';
 import type { GraphRelation } from './graph_model';
 
 export interface BoundNode {
@@ -18,6 +18,8 @@ export interface BoundNode {
   queryStrings: string[];
   /** How steps write it: `p:Person`, `:Forum`, `x:Person&Student`. */
   display: string;
+  /** The clause that binds it first: 0 for MATCH, k for the k-th OPTIONAL MATCH (`clauses`). */
+  clause: number;
 }
 
 /** One way an edge can hold: `relation.from.field` of node `from` equals `relation.to.field` of node `to`. */
@@ -40,6 +42,23 @@ export interface BoundEdge {
   /** A directed edge has one; an undirected self-relation two. The edge holds if any does. */
   orientations: EdgeOrientation[];
   quantifier?: { min: number; max: number };
+  /** The clause it is written in (see BoundNode.clause). */
+  clause: number;
+}
+
+/**
+ * A reading clause: the MATCH clauses together (clause 0), then each OPTIONAL MATCH in order,
+ * which extends every row of the clauses before it by its matches, or binds its new nodes to null
+ * when there is none (docs/api/graph_queries.md).
+ */
+export interface BoundClause {
+  optional: boolean;
+  /** Its WHERE: the statement's for clause 0, the OPTIONAL MATCH's own after it. */
+  where?: Expression;
+  /** The nodes it binds first (`BoundNode.clause` is this clause). */
+  introduced: number[];
+  /** Every node its patterns name: those of earlier clauses must be bound (not null) for a match. */
+  nodes: number[];
 }
 
 export interface BoundQuery {
@@ -49,5 +68,7 @@ export interface BoundQuery {
   /** Variable name to node id. */
   variables: ReadonlyMap<string, number>;
   /** Each comma-separated path as node and edge ids, for writing the whole pattern. */
-  paths: Array<{ nodes: number[]; edges: number[] }>;
+  paths: Array<{ nodes: number[]; edges: number[]; clause: number }>;
+  /** Clause 0 (the MATCH clauses), then one per OPTIONAL MATCH. */
+  clauses: BoundClause[];
 }

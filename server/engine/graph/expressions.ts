@@ -25,9 +25,11 @@ export function fieldName(path: readonly string[]): string {
 /**
  * A field's value as `SELECT v.p` shows it: the value as stored (an array stays an array), the
  * values of every object of an array of objects, or null when missing. Dotted names match
- * nested objects and literal dotted keys alike, as in OpenSearch's `_source`.
+ * nested objects and literal dotted keys alike, as in OpenSearch's `_source`. A node an OPTIONAL
+ * MATCH left unbound (`doc` undefined) has no properties: null, as in Cypher.
  */
-export function propertyValue(doc: BackendDocument, path: readonly string[]): unknown {
+export function propertyValue(doc: BackendDocument | undefined, path: readonly string[]): unknown {
+  if (doc === undefined) return null;
   if (path.length === 1) {
     const name = path[0];
     if (name === '_id') return doc._id;
@@ -42,7 +44,8 @@ export function propertyValue(doc: BackendDocument, path: readonly string[]): un
 }
 
 /** The scalar values of a field (arrays flattened, nulls dropped): what conditions compare. */
-export function scalarValues(doc: BackendDocument, path: readonly string[]): unknown[] {
+export function scalarValues(doc: BackendDocument | undefined, path: readonly string[]): unknown[] {
+  if (doc === undefined) return [];
   if (path.length === 1 && path[0] === '_id') return [doc._id];
   if (path.length === 1 && path[0] === '_index') return [doc._index];
   const found: unknown[] = [];
@@ -51,7 +54,11 @@ export function scalarValues(doc: BackendDocument, path: readonly string[]): unk
 }
 
 /** Every non-null value of a field, objects included: what `IS NULL` and `COUNT(v.p)` see. */
-export function presentValues(doc: BackendDocument, path: readonly string[]): unknown[] {
+export function presentValues(
+  doc: BackendDocument | undefined,
+  path: readonly string[]
+): unknown[] {
+  if (doc === undefined) return [];
   if (path.length === 1 && (path[0] === '_id' || path[0] === '_index')) return [doc[path[0]]];
   const found: unknown[] = [];
   collect(doc._source, path, 0, found, true);
@@ -217,8 +224,9 @@ export function assertDateLiterals(
 }
 
 /**
- * Evaluates a WHERE condition on a binding (every node it reads is bound). Two-valued: a
- * comparison with a missing side is false, and NOT negates that.
+ * Evaluates a WHERE condition on a binding (every node it reads is bound, or null where an
+ * OPTIONAL MATCH found nothing). Two-valued: a comparison with a missing side is false, and NOT
+ * negates that.
  */
 export function evaluateCondition(
   expression: Expression,
@@ -230,15 +238,18 @@ export function evaluateCondition(
     if (e.kind === 'property') {
       const node = variables.get(e.variable.name)!;
       return {
-        values: scalarValues(binding[node]!, e.path),
+        values: scalarValues(binding[node], e.path),
         date: isDate(node, fieldName(e.path)),
       };
     }
     if (e.kind === 'literal') return { values: e.value === null ? [] : [e.value], date: false };
     if (e.kind === 'list')
       return { values: e.items.flatMap((item) => values(item).values), date: false };
-    if (e.kind === 'variable')
-      return { values: [binding[variables.get(e.variable.name)!]!._id], date: false };
+    if (e.kind === 'variable') {
+      // A node an OPTIONAL MATCH left unbound is null: no value.
+      const doc = binding[variables.get(e.variable.name)!];
+      return { values: doc === undefined ? [] : [doc._id], date: false };
+    }
     return { values: [evaluate(e)], date: false };
   };
   const evaluate = (e: Expression): boolean => {
@@ -280,7 +291,7 @@ export function evaluateCondition(
         // An object is a value too, as OpenSearch's `exists` finds an object field.
         const missing =
           e.operand.kind === 'property'
-            ? presentValues(binding[variables.get(e.operand.variable.name)!]!, e.operand.path)
+            ? presentValues(binding[variables.get(e.operand.variable.name)!], e.operand.path)
                 .length === 0
             : values(e.operand).values.length === 0;
         return e.negated ? !missing : missing;

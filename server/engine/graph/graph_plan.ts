@@ -11,6 +11,11 @@
  * each node by the nodes after it, then fetches each node's surviving documents, the documents
  * each quantified edge's paths may pass through, and assembles rows. On a pattern without
  * cycles the two passes leave only documents that are in some row.
+ *
+ * OPTIONAL MATCH clauses (bound_query.ts, BoundClause) come after, clause by clause: their new
+ * nodes are narrowed from the nodes bound before them and among themselves, never the other way
+ * (an optional match that is missing removes no row), and rows are assembled with a left outer
+ * join on them (row_assembly.ts). Their narrowing steps say `OPTIONAL`, as does the assemble step.
  */
 import type { BoundEdge, BoundQuery } from './bound_query';
 import type { GraphModel } from './graph_model';
@@ -81,7 +86,12 @@ export interface GraphPlan {
  * before the counts run.
  */
 export function planCounts(query: BoundQuery, hasConditions: readonly boolean[]): CountStep[] {
-  const counted = (node: number) => hasConditions[node] || !hasConditions.some(Boolean);
+  // The start is a node of the first clause (the MATCH clauses, or a leading OPTIONAL MATCH):
+  // its nodes are all counted when none has conditions.
+  const first = Math.min(...query.nodes.map((n) => n.clause));
+  const firstConditions = query.nodes.some((n) => n.clause === first && hasConditions[n.id]);
+  const counted = (node: number) =>
+    hasConditions[node] || (query.nodes[node].clause === first && !firstConditions);
   return query.nodes
     .filter((node) => counted(node.id))
     .map((node, i) => ({
@@ -148,32 +158,38 @@ export function planGraph(
       edge: edge.id,
       from,
       to,
-      pattern: edgePatternText(query, edge),
+      pattern: (query.nodes[to].clause > 0 ? 'OPTIONAL ' : '') + edgePatternText(query, edge),
       estimatedRows: keys,
       inputs,
     });
     lastStepOf.set(to, id);
   };
-  // Forward: each node narrowed by the node that reached it.
-  for (const node of order) {
-    const edgeId = joinEdge.get(node);
-    if (edgeId === undefined) continue;
-    const edge = query.edges[edgeId];
-    reduce(edge, edge.left === node ? edge.right : edge.left, node);
-  }
-  // Edges that close cycles narrow both of their ends once.
+  const clauseOf = (node: number) => query.nodes[node].clause;
   const treeEdges = new Set(joinEdge.values());
-  for (const edge of query.edges) {
-    if (treeEdges.has(edge.id) || edge.left === edge.right) continue;
-    reduce(edge, edge.left, edge.right);
-    reduce(edge, edge.right, edge.left);
-  }
-  // Backward: each node narrowed by the nodes it reached.
-  for (const node of [...order].reverse()) {
-    const edgeId = joinEdge.get(node);
-    if (edgeId === undefined) continue;
-    const edge = query.edges[edgeId];
-    reduce(edge, node, edge.left === node ? edge.right : edge.left);
+  for (let clause = 0; clause < query.clauses.length; clause++) {
+    // Only this clause's nodes are narrowed: an earlier node keeps the rows its clause found.
+    const mine = order.filter((node) => clauseOf(node) === clause);
+    // Forward: each node narrowed by the node that reached it.
+    for (const node of mine) {
+      const edgeId = joinEdge.get(node);
+      if (edgeId === undefined) continue;
+      const edge = query.edges[edgeId];
+      reduce(edge, edge.left === node ? edge.right : edge.left, node);
+    }
+    // Edges that close cycles narrow both of their ends once.
+    for (const edge of query.edges) {
+      if (edge.clause !== clause || treeEdges.has(edge.id) || edge.left === edge.right) continue;
+      if (clauseOf(edge.right) === clause) reduce(edge, edge.left, edge.right);
+      if (clauseOf(edge.left) === clause) reduce(edge, edge.right, edge.left);
+    }
+    // Backward: each node narrowed by the nodes it reached.
+    for (const node of [...mine].reverse()) {
+      const edgeId = joinEdge.get(node);
+      if (edgeId === undefined) continue;
+      const edge = query.edges[edgeId];
+      const parent = edge.left === node ? edge.right : edge.left;
+      if (clauseOf(parent) === clause) reduce(edge, node, parent);
+    }
   }
   for (const node of order) {
     const id = nextId();
@@ -234,33 +250,42 @@ function joinOrder(
   query: BoundQuery,
   known: readonly number[]
 ): { order: number[]; joinEdge: Map<number, number> } {
-  const adjacency = new Map<number, BoundEdge[]>(query.nodes.map((n) => [n.id, []]));
-  for (const edge of query.edges) {
-    adjacency.get(edge.left)!.push(edge);
-    if (edge.right !== edge.left) adjacency.get(edge.right)!.push(edge);
-  }
   const order: number[] = [];
   const joinEdge = new Map<number, number>();
   const seen = new Set<number>();
   const byCount = [...query.nodes.map((n) => n.id)].sort((a, b) => known[a] - known[b] || a - b);
-  for (const root of byCount) {
-    if (seen.has(root)) continue;
-    seen.add(root);
-    const queue = [root];
-    while (queue.length > 0) {
-      const node = queue.shift()!;
-      order.push(node);
-      const next = adjacency
-        .get(node)!
-        .map((edge) => ({ edge, other: edge.left === node ? edge.right : edge.left }))
-        .filter(({ other }) => !seen.has(other))
-        .sort((a, b) => known[a.other] - known[b.other] || a.other - b.other);
-      for (const { edge, other } of next) {
-        if (seen.has(other)) continue;
-        seen.add(other);
-        joinEdge.set(other, edge.id);
-        queue.push(other);
+  // Clause by clause: a clause's new nodes are reached along its own edges from the nodes
+  // bound before it, so every row of the earlier clauses is there when they are joined.
+  for (let clause = 0; clause < query.clauses.length; clause++) {
+    const adjacency = new Map<number, BoundEdge[]>(query.nodes.map((n) => [n.id, []]));
+    for (const edge of query.edges) {
+      if (edge.clause !== clause) continue;
+      adjacency.get(edge.left)!.push(edge);
+      if (edge.right !== edge.left) adjacency.get(edge.right)!.push(edge);
+    }
+    const walk = (queue: number[]) => {
+      while (queue.length > 0) {
+        const node = queue.shift()!;
+        const next = adjacency
+          .get(node)!
+          .map((edge) => ({ edge, other: edge.left === node ? edge.right : edge.left }))
+          .filter(({ other }) => !seen.has(other))
+          .sort((a, b) => known[a.other] - known[b.other] || a.other - b.other);
+        for (const { edge, other } of next) {
+          if (seen.has(other)) continue;
+          seen.add(other);
+          joinEdge.set(other, edge.id);
+          order.push(other);
+          queue.push(other);
+        }
       }
+    };
+    walk([...order]);
+    for (const root of byCount) {
+      if (seen.has(root) || query.nodes[root].clause !== clause) continue;
+      seen.add(root);
+      order.push(root);
+      walk([root]);
     }
   }
   return { order, joinEdge };

@@ -97,7 +97,11 @@ async function answerQuery(
   const counted = await execution.runCounts(planCounts(query, hasConditions));
   const plan = planGraph(query, counted, nodeKeyFields(query, model));
   if (query.statement.explain) return answer(plan, null);
-  if (counted.some(({ rows }) => rows === 0)) execution.noRowCanExist();
+  // An OPTIONAL MATCH node that matches nothing leaves its clause's variables null, rows kept.
+  const mandatory = (node: number) => query.nodes[node].clause === 0;
+  if (counted.some(({ step, rows }) => rows === 0 && mandatory(step.node))) {
+    execution.noRowCanExist();
+  }
   return answer(plan, await execution.runPlan(plan));
 }
 

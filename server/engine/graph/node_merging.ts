@@ -86,6 +86,7 @@ export function mergeNodePatterns(
         indices: [],
         queryStrings: [],
         display: '',
+        clause: 0,
       });
       members.push([]);
     }

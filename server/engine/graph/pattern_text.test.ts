@@ -57,9 +57,9 @@ describe('matchText', () => {
       'SELECT a FROM "social" MATCH (a:Person)-[k:KNOWS]->(b)->(:Post)<-(c:Person), (f:Forum) (g), (a)'
     );
     expect(query.paths).toEqual([
-      { nodes: [0, 1, 2, 3], edges: [0, 1, 2] },
-      { nodes: [4], edges: [] },
-      { nodes: [0], edges: [] },
+      { nodes: [0, 1, 2, 3], edges: [0, 1, 2], clause: 0 },
+      { nodes: [4], edges: [], clause: 0 },
+      { nodes: [0], edges: [], clause: 0 },
     ]);
     expect(matchText(query)).toBe(
       '(a:Person)-[k:KNOWS]->(b:Person)-[$1:LIKES]->(:Post)<-[$2:LIKES]-(c:Person), (f:Forum), (a:Person)'
@@ -69,5 +69,14 @@ describe('matchText', () => {
   it('writes quantifiers and merged nodes', () => {
     const query = bind('SELECT x FROM "social" MATCH (x:Person) (y:Student)-[:KNOWS]-{1,2}(z)');
     expect(matchText(query)).toBe('(x:Person&Student)-[$1:KNOWS]-{1,2}(z:Person)');
+  });
+
+  it('writes each OPTIONAL MATCH clause after the MATCH, as the assemble step shows it', () => {
+    const query = bind(
+      'MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b) OPTIONAL MATCH (b)<-[:hasMember]-(f), (g:Post) RETURN a'
+    );
+    expect(matchText(query)).toBe(
+      '(a:Person) OPTIONAL MATCH (a:Person)-[$1:KNOWS]->(b:Person) OPTIONAL MATCH (b:Person)<-[$2:hasMember]-(f:Forum), (g:Post)'
+    );
   });
 });

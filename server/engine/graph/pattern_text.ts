@@ -33,17 +33,25 @@ function arrowText(edge: BoundEdge): string {
   return `${arrow[0]}[${edge.name}:${edge.label}]${arrow[1]}${q}`;
 }
 
-/** The whole MATCH as steps write it: each path with resolved labels, comma-separated. */
-export function matchText(query: BoundQuery): string {
-  return query.paths
-    .map((path) =>
-      path.nodes
-        .map(
-          (node, i) =>
-            (i === 0 ? '' : arrowText(query.edges[path.edges[i - 1]])) +
-            `(${query.nodes[node].display})`
-        )
-        .join('')
+/**
+ * The whole MATCH as steps write it: each path with resolved labels, comma-separated, and each
+ * OPTIONAL MATCH clause after it, so the assemble step says which part is a left outer join.
+ */
+export function matchText(query: Pick<BoundQuery, 'paths' | 'nodes' | 'edges'>): string {
+  const pathText = (path: BoundQuery['paths'][number]) =>
+    path.nodes
+      .map(
+        (node, i) =>
+          (i === 0 ? '' : arrowText(query.edges[path.edges[i - 1]])) +
+          `(${query.nodes[node].display})`
+      )
+      .join('');
+  const clauses: string[][] = [];
+  for (const path of query.paths) (clauses[path.clause] ??= []).push(pathText(path));
+  // A statement may start with OPTIONAL MATCH: clause 0 has no path then.
+  return clauses
+    .flatMap((paths, clause) =>
+      paths ? [(clause === 0 ? '' : 'OPTIONAL MATCH ') + paths.join(', ')] : []
     )
-    .join(', ');
+    .join(' ');
 }

@@ -133,7 +133,10 @@ export class PlanExecution {
         () => state.reduce(edge, step.from, step.to, step.pattern, run.options(step.id)),
         step.pattern
       );
-      if (keys === 0 || state.anyEmpty()) this.noRowCanExist();
+      // An OPTIONAL MATCH node left empty only means its clause matches nothing: rows stay.
+      if ((keys === 0 && query.nodes[step.to].clause === 0) || state.anyEmpty()) {
+        this.noRowCanExist();
+      }
       return keys;
     });
     this.narrowings = turn;

@@ -59,6 +59,7 @@ describe('bindQuery: nodes', () => {
         indices: ['people'],
         queryStrings: ['name:bob'],
         display: 'p:Person',
+        clause: 0,
       },
     ]);
     expect([...query.variables]).toEqual([['p', 0]]);
@@ -355,5 +356,98 @@ describe('bindQuery: references', () => {
     expect(error.message).toBe(
       'line 1, column 15: the query reads the graph ["other"] but the model is labelled [social]; write FROM "social"'
     );
+  });
+});
+
+describe('bindQuery: OPTIONAL MATCH', () => {
+  it('binds every clause into one set of nodes and edges, each marked with its clause', () => {
+    const query = bind(
+      "MATCH (p:Person) OPTIONAL MATCH (p)<-[:hasMember]-(f:Forum) WHERE f.name = 'x' OPTIONAL MATCH (f)-[:containerOf]->(x) RETURN p, f, x"
+    );
+    expect(query.nodes.map((n) => `${n.display} ${n.clause}`)).toEqual([
+      'p:Person 0',
+      'f:Forum 1',
+      'x:Post 2',
+    ]);
+    expect(query.edges.map((e) => e.clause)).toEqual([1, 2]);
+    expect(
+      query.clauses.map(({ optional, introduced, nodes }) => ({ optional, introduced, nodes }))
+    ).toEqual([
+      { optional: false, introduced: [0], nodes: [0] },
+      { optional: true, introduced: [1], nodes: [0, 1] },
+      { optional: true, introduced: [2], nodes: [1, 2] },
+    ]);
+    expect(query.clauses[1].where).toMatchObject({ kind: 'comparison' });
+    expect(query.clauses[2].where).toBeUndefined();
+  });
+
+  it("does not take an earlier node's label from an optional edge", () => {
+    const error = bindError('MATCH (a) OPTIONAL MATCH (a)-[:hasMember]->(b) RETURN a');
+    expect(error.message).toMatch(/^line 1, column 7: cannot tell which entity the node \(a\) is/);
+    // The optional node itself is labelled from its edge as usual.
+    expect(
+      bind('MATCH (f:Forum) OPTIONAL MATCH (f)-[:hasMember]->(b) RETURN b').nodes[1].labels
+    ).toEqual(['Person']);
+  });
+
+  it('refuses what would narrow an earlier node from inside an OPTIONAL MATCH', () => {
+    const queryString = bindError(
+      'MATCH (a:Person) OPTIONAL MATCH (a WHERE "age:1")-[:KNOWS]->(b) RETURN b'
+    );
+    expect(queryString.message).toBe(
+      "line 1, column 33: [a] is bound by an earlier clause, so in OPTIONAL MATCH it cannot take a query string: that would narrow the earlier rows; say it in the OPTIONAL MATCH's WHERE"
+    );
+    const label = bindError(
+      'MATCH (a)-[:KNOWS]->(b) OPTIONAL MATCH (a:Person)-[:KNOWS]->(c) RETURN c'
+    );
+    expect(label.message).toMatch(/cannot take a new label \[Person\]/);
+    const beside = bindError('MATCH (a:Person) OPTIONAL MATCH (a) (s:Student) RETURN s');
+    expect(beside.message).toMatch(/cannot take a pattern written beside it/);
+    // The label the earlier clause wrote may be repeated.
+    expect(
+      bind('MATCH (a:Person) OPTIONAL MATCH (a:Person)-[:KNOWS]->(b) RETURN b').nodes
+    ).toHaveLength(2);
+  });
+
+  it('refuses a WHERE naming a variable of a later clause', () => {
+    const early = bindError(
+      'MATCH (a:Person) WHERE b.age = 1 OPTIONAL MATCH (a)-[:KNOWS]->(b) RETURN a'
+    );
+    expect(early.message).toBe(
+      'line 1, column 24: the variable [b] is bound by a later OPTIONAL MATCH; a WHERE sees only the variables of its clause and of those before it'
+    );
+    const optional = bindError(
+      'MATCH (a:Person) OPTIONAL MATCH (a)-[:KNOWS]->(b) WHERE c.age = 1 OPTIONAL MATCH (b)-[:KNOWS]->(c) RETURN a'
+    );
+    expect(optional.message).toMatch(/^line 1, column 57: the variable \[c\] is bound by a later/);
+  });
+});
+
+describe('bindQuery: property maps on nodes without a variable', () => {
+  it("makes them equalities of the node's clause, on a name no written variable uses", () => {
+    const query = bind(
+      "MATCH (p:Person)-[:KNOWS]->(:Person {name: 'bob'}) OPTIONAL MATCH (p)<-[:hasMember]-(:Forum {id: 3}) RETURN p"
+    );
+    expect(query.variables.get('#1')).toBe(1);
+    expect(query.variables.get('#2')).toBe(2);
+    expect(query.nodes.map((n) => n.display)).toEqual(['p:Person', ':Person', ':Forum']);
+    const written = (e: unknown) => JSON.stringify(e, (k, v) => (k === 'range' ? undefined : v));
+    expect(written(query.clauses[0].where)).toBe(
+      written({
+        kind: 'comparison',
+        operator: '=',
+        left: { kind: 'property', variable: { name: '#1' }, path: ['name'] },
+        right: { kind: 'literal', value: 'bob' },
+      })
+    );
+    expect(query.clauses[1].where).toMatchObject({ left: { variable: { name: '#2' } } });
+  });
+
+  it('uses the variable of a pattern written beside it, and avoids a written `#n`', () => {
+    const merged = bind('MATCH (x:Person) (:Student {age: 3}) RETURN x');
+    expect(merged.clauses[0].where).toMatchObject({ left: { variable: { name: 'x' } } });
+    const taken = bind('MATCH (`#1`:Person)-[:KNOWS]->(:Person {age: 3}) RETURN `#1`');
+    expect(taken.variables.get('#1')).toBe(0);
+    expect(taken.variables.get('#1#')).toBe(1);
   });
 });

@@ -6,10 +6,12 @@
  * The phases, in the order their errors are reported: the graph's name; node patterns into
  * nodes (node_merging.ts); edges as written; labels inferred from edges that only one relation
  * fits; each edge's relation and quantifier; each node's indices; the references of items,
- * WHERE and ORDER BY (reference_check.ts).
+ * WHERE and ORDER BY (reference_check.ts). OPTIONAL MATCH clauses are bound with the MATCH
+ * clauses, into one set of nodes and edges, each marked with the clause that binds it first.
  */
-import type { EdgePattern, GqlStatement } from '../../../common/gql/ast';
-import type { BoundEdge, BoundNode, BoundQuery, EdgeOrientation } from './bound_query';
+import { propertyEqualities } from '../../../common/gql';
+import type { EdgePattern, Expression, GqlStatement } from '../../../common/gql/ast';
+import type { BoundClause, BoundEdge, BoundNode, BoundQuery, EdgeOrientation } from './bound_query';
 import type { GraphModel, GraphRelation } from './graph_model';
 import { mergeNodePatterns, type MergedNodes } from './node_merging';
 import { nodeText, writtenEdgeText } from './pattern_text';
@@ -22,6 +24,7 @@ interface WrittenEdge {
   left: number;
   right: number;
   name: string;
+  clause: number;
 }
 
 export function bindQuery(
@@ -30,19 +33,120 @@ export function bindQuery(
   limits: { maxHops: number }
 ): BoundQuery {
   checkGraphName(statement, model);
-  const edgeVariables = edgeVariablesOf(statement);
-  const merged = mergeNodePatterns(statement, model, edgeVariables);
-  const written = writtenEdges(statement, merged);
+  checkOptionalReuse(statement);
+  const byClause = [statement.patterns, ...(statement.optional ?? []).map((c) => c.patterns)];
+  const patternClause = byClause.flatMap((patterns, clause) => patterns.map(() => clause));
+  // Every clause's patterns, MATCH first: nodes are numbered in order of first appearance.
+  const all: GqlStatement = { ...statement, patterns: byClause.flat() };
+  const edgeVariables = edgeVariablesOf(all);
+  const merged = mergeNodePatterns(all, model, edgeVariables);
+  for (const node of merged.nodes) {
+    node.clause = Math.min(
+      ...merged.pathNodes.flatMap((nodes, p) => (nodes.includes(node.id) ? [patternClause[p]] : []))
+    );
+  }
+  const written = writtenEdges(all, merged, patternClause);
   inferLabelsFromEdges(written, merged.nodes, model);
   const edges = written.map((edge, id) => resolveEdge(edge, id, merged.nodes, model, limits));
   resolveNodeIndices(merged, model);
-  checkReferences(statement, merged.variables, edgeVariables);
+  checkReferences(statement, merged.variables, edgeVariables, (node) => merged.nodes[node].clause);
   let edgeId = 0;
-  const paths = merged.pathNodes.map((nodes) => ({
+  const paths = merged.pathNodes.map((nodes, p) => ({
     nodes,
     edges: nodes.slice(1).map(() => edgeId++),
+    clause: patternClause[p],
   }));
-  return { statement, nodes: merged.nodes, edges, variables: merged.variables, paths };
+  const { variables, conditions } = anonymousPropertyMaps(all, merged, patternClause);
+  const clauses: BoundClause[] = byClause.map((_, clause) => {
+    const written = clause === 0 ? statement.where : statement.optional![clause - 1].where;
+    const where = [...(written ? [written] : []), ...conditions[clause]].reduce<
+      Expression | undefined
+    >(
+      (left, right) => (left ? { kind: 'and', left, right, range: right.range } : right),
+      undefined
+    );
+    return {
+      optional: clause > 0,
+      ...(where ? { where } : {}),
+      introduced: merged.nodes.filter((n) => n.clause === clause).map((n) => n.id),
+      nodes: [
+        ...new Set(paths.filter((path) => path.clause === clause).flatMap((path) => path.nodes)),
+      ],
+    };
+  });
+  return { statement, nodes: merged.nodes, edges, variables, paths, clauses };
+}
+
+/**
+ * Property maps on nodes without a variable (`(:Company {country: 'FR'})`; parseGql desugars the
+ * others): the same equalities, on the node's variable when a pattern beside it has one, else
+ * on a name of its own that no written variable uses, each in the WHERE of its clause.
+ */
+function anonymousPropertyMaps(
+  all: GqlStatement,
+  merged: MergedNodes,
+  patternClause: readonly number[]
+): { variables: Map<string, number>; conditions: Expression[][] } {
+  const variables = new Map(merged.variables);
+  const conditions = Array.from(
+    { length: Math.max(0, ...patternClause) + 1 },
+    () => [] as Expression[]
+  );
+  all.patterns.forEach((path, p) =>
+    path.nodes.forEach((group, g) => {
+      for (const pattern of group) {
+        if (pattern.variable || !pattern.properties) continue;
+        const node = merged.nodes[merged.pathNodes[p][g]];
+        let name = node.variables[0] ?? `#${node.id}`;
+        while (variables.get(name) !== undefined && variables.get(name) !== node.id) name += '#';
+        variables.set(name, node.id);
+        const variable = { name, range: pattern.range };
+        conditions[patternClause[p]].push(...propertyEqualities(pattern, variable));
+      }
+    })
+  );
+  return { variables, conditions };
+}
+
+/**
+ * In an OPTIONAL MATCH, a variable of an earlier clause is that clause's node: a new label, a
+ * query string, or a pattern written beside it would narrow the earlier clause's rows, where
+ * Cypher narrows only the optional matches. Such conditions belong in the clause's WHERE.
+ */
+function checkOptionalReuse(statement: GqlStatement): void {
+  const labels = new Map<string, Set<string>>();
+  const learn = (patterns: GqlStatement['patterns']) => {
+    for (const pattern of patterns.flatMap((path) => path.nodes.flat())) {
+      const name = pattern.variable?.name;
+      if (name === undefined) continue;
+      if (!labels.has(name)) labels.set(name, new Set());
+      if (pattern.label) labels.get(name)!.add(pattern.label.name);
+    }
+  };
+  learn(statement.patterns);
+  for (const clause of statement.optional ?? []) {
+    for (const group of clause.patterns.flatMap((path) => path.nodes)) {
+      for (const pattern of group) {
+        const name = pattern.variable?.name;
+        const earlier = name === undefined ? undefined : labels.get(name);
+        if (earlier === undefined) continue;
+        const why =
+          group.length > 1
+            ? 'a pattern written beside it'
+            : pattern.where
+              ? `a query string`
+              : pattern.label && !earlier.has(pattern.label.name)
+                ? `a new label [${pattern.label.name}]`
+                : undefined;
+        if (why === undefined) continue;
+        failAt(
+          pattern.range,
+          `[${name}] is bound by an earlier clause, so in OPTIONAL MATCH it cannot take ${why}: that would narrow the earlier rows; say it in the OPTIONAL MATCH's WHERE`
+        );
+      }
+    }
+    learn(clause.patterns);
+  }
 }
 
 /** The select form names its graph; the match form reads the request's model. */
@@ -63,7 +167,11 @@ function edgeVariablesOf(statement: GqlStatement): Set<string> {
 }
 
 /** Each edge pattern between its ends' nodes, anonymous ones numbered; a variable names one edge. */
-function writtenEdges(statement: GqlStatement, merged: MergedNodes): WrittenEdge[] {
+function writtenEdges(
+  statement: GqlStatement,
+  merged: MergedNodes,
+  patternClause: readonly number[]
+): WrittenEdge[] {
   let anonymous = 0;
   const written: WrittenEdge[] = [];
   statement.patterns.forEach((path, p) =>
@@ -71,7 +179,7 @@ function writtenEdges(statement: GqlStatement, merged: MergedNodes): WrittenEdge
       const left = merged.pathNodes[p][e];
       const right = merged.pathNodes[p][e + 1];
       const name = pattern.variable?.name ?? `$${++anonymous}`;
-      written.push({ pattern, left, right, name });
+      written.push({ pattern, left, right, name, clause: patternClause[p] });
     })
   );
   const seen = new Set<string>();
@@ -124,8 +232,9 @@ function inferLabelsFromEdges(
   nodes: BoundNode[],
   model: GraphModel
 ): void {
-  const label = (node: number, entity: string): boolean => {
-    if (nodes[node].labels.length > 0) return false;
+  const label = (node: number, entity: string, edge: WrittenEdge): boolean => {
+    // An optional edge says nothing of what an earlier clause's node is: it may match no row.
+    if (nodes[node].labels.length > 0 || nodes[node].clause < edge.clause) return false;
     nodes[node].labels.push(entity);
     return true;
   };
@@ -137,13 +246,13 @@ function inferLabelsFromEdges(
       if (relations.size !== 1) continue;
       for (const o of found) {
         if (found.length > 1) break; // Undirected self-relations leave both ends labelled alike.
-        if (label(o.from, o.relation.from.entity)) changed = true;
-        if (label(o.to, o.relation.to.entity)) changed = true;
+        if (label(o.from, o.relation.from.entity, edge)) changed = true;
+        if (label(o.to, o.relation.to.entity, edge)) changed = true;
       }
       const [only] = found;
       if (found.length === 2 && only.relation.from.entity === only.relation.to.entity) {
         for (const node of [edge.left, edge.right]) {
-          if (label(node, only.relation.from.entity)) changed = true;
+          if (label(node, only.relation.from.entity, edge)) changed = true;
         }
       }
     }
@@ -202,6 +311,7 @@ function resolveEdge(
     left: edge.left,
     right: edge.right,
     orientations: found,
+    clause: edge.clause,
     ...(quantifier ? { quantifier: { min: quantifier.min, max: quantifier.max } } : {}),
   };
 }

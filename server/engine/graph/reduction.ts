@@ -125,8 +125,9 @@ export class ReductionState {
     return count;
   }
 
+  /** Whether a node of the MATCH clauses matches nothing (an OPTIONAL MATCH node may). */
   anyEmpty(): boolean {
-    return this.empty.some(Boolean);
+    return this.empty.some((empty, node) => empty && this.query.nodes[node].clause === 0);
   }
 
   /**
@@ -267,7 +268,7 @@ function neededFields(query: BoundQuery): Array<Set<string> | 'all'> {
   const expressions = [
     ...statement.items.map((i) => i.expression),
     ...statement.orderBy.map((o) => o.expression),
-    ...(statement.where ? [statement.where] : []),
+    ...query.clauses.flatMap((clause) => (clause.where ? [clause.where] : [])),
   ];
   for (const expression of expressions) {
     walkExpression(expression, (e) => {

@@ -11,9 +11,16 @@ import { failAt } from './query_errors';
 export function checkReferences(
   statement: GqlStatement,
   variables: ReadonlyMap<string, number>,
-  edgeVariables: ReadonlySet<string>
+  edgeVariables: ReadonlySet<string>,
+  /** The clause that binds a node first (0: MATCH; k: the k-th OPTIONAL MATCH). */
+  clauseOf: (node: number) => number = () => 0
 ): void {
-  const check = (expression: Expression, where: string, aggregatesAllowed: boolean): void => {
+  const check = (
+    expression: Expression,
+    where: string,
+    aggregatesAllowed: boolean,
+    clause = Infinity
+  ): void => {
     walkExpression(expression, (e) => {
       if (e.kind === 'property' || e.kind === 'variable') {
         const name = e.variable.name;
@@ -29,12 +36,21 @@ export function checkReferences(
             `the variable [${name}] is not in the MATCH pattern; known variables are [${[...variables.keys()].join(', ')}]`
           );
         }
+        if (clauseOf(variables.get(name)!) > clause) {
+          failAt(
+            e.range,
+            `the variable [${name}] is bound by a later OPTIONAL MATCH; a WHERE sees only the variables of its clause and of those before it`
+          );
+        }
       }
       if (e.kind === 'aggregate') checkAggregate(e, where, aggregatesAllowed);
     });
   };
   for (const item of statement.items) check(item.expression, 'selected', true);
-  if (statement.where) check(statement.where, 'WHERE', false);
+  if (statement.where) check(statement.where, 'WHERE', false, 0);
+  statement.optional?.forEach((clause, i) => {
+    if (clause.where) check(clause.where, 'WHERE', false, i + 1);
+  });
   for (const item of statement.orderBy) check(item.expression, 'ORDER BY', true);
   checkOrderBy(statement);
 }

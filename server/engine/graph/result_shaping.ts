@@ -57,10 +57,11 @@ function itemValue(
   variables: ReadonlyMap<string, number>
 ): Value {
   if (expression.kind === 'property')
-    return propertyValue(binding[variables.get(expression.variable.name)!]!, expression.path);
+    return propertyValue(binding[variables.get(expression.variable.name)!], expression.path);
   if (expression.kind === 'variable') {
-    const doc = binding[variables.get(expression.variable.name)!]!;
-    return { _index: doc._index, _id: doc._id, _source: doc._source };
+    // Null where an OPTIONAL MATCH found nothing.
+    const doc = binding[variables.get(expression.variable.name)!];
+    return doc === undefined ? null : { _index: doc._index, _id: doc._id, _source: doc._source };
   }
   if (expression.kind === 'literal') return expression.value;
   throw badRequest(`only properties (v.p), variables (v), literals and aggregates can be selected`);
@@ -76,7 +77,7 @@ function itemReader(
   if (expression.kind === 'property') {
     const node = variables.get(expression.variable.name)!;
     const path = expression.path;
-    return (binding) => propertyValue(binding[node]!, path);
+    return (binding) => propertyValue(binding[node], path);
   }
   return (binding) => itemValue(expression, binding, variables);
 }
@@ -197,7 +198,7 @@ function* plainRows(
             if (o.expression.kind === 'property') {
               return sortValue(
                 scalarValues(
-                  binding[variables.get(o.expression.variable.name)!]!,
+                  binding[variables.get(o.expression.variable.name)!],
                   o.expression.path
                 ),
                 o.descending

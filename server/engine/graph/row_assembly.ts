@@ -27,8 +27,15 @@ export interface AssemblyInput {
   plan: GraphPlan;
   /** Surviving documents per node id. */
   documents: ReadonlyArray<readonly BackendDocument[]>;
-  /** WHERE conjuncts over several nodes, checked once all their nodes are bound. */
-  conditions: ReadonlyArray<{ expression: Expression; nodes: ReadonlySet<number> }>;
+  /**
+   * WHERE conjuncts over several nodes, checked once all their nodes are bound; those of an
+   * OPTIONAL MATCH (`clause` > 0) filter its matches, never the rows before it.
+   */
+  conditions: ReadonlyArray<{
+    expression: Expression;
+    nodes: ReadonlySet<number>;
+    clause?: number;
+  }>;
   isDate: DateFields;
 }
 
@@ -195,21 +202,41 @@ function* assemble(
   }
   const indexOf = (node: number, field: string) => indexes.get(indexKey(node, field))!;
   const position = new Map(order.map((node, i) => [node, i]));
+  // Each clause binds its new nodes at consecutive positions (graph_plan.ts, joinOrder); an
+  // OPTIONAL MATCH's checks are made at its positions, or on entering it when all their nodes
+  // are earlier, never sooner: they filter its matches, not the rows before it.
+  const clauses = query.clauses;
+  const firstAt = clauses.map((_, c) => {
+    const i = order.findIndex((node) => query.nodes[node].clause >= c);
+    return i < 0 ? order.length : i;
+  });
+  const endAt = clauses.map((_, c) => (c + 1 < clauses.length ? firstAt[c + 1] : order.length));
+  const atPosition = (clause: number, last: number) => (last < firstAt[clause] ? null : last);
   // Checks that become possible when the node at position i is bound: plain edges (and
   // conditions) synchronously, quantified edges by a walk. A join edge needs no check: its
   // candidates were found along it (a quantified one's reach is the same from either end).
   const edgesAt = order.map(() => [] as BoundEdge[]);
   const walksAt = order.map(() => [] as BoundEdge[]);
+  const entryEdges = clauses.map(() => [] as BoundEdge[]);
+  const entryConditions = clauses.map(() => [] as Expression[]);
   for (const edge of query.edges) {
     const last = Math.max(position.get(edge.left)!, position.get(edge.right)!);
     if (plan.joinEdge.get(order[last]) === edge.id) continue;
-    (edge.quantifier ? walksAt : edgesAt)[last].push(edge);
+    const at = atPosition(edge.clause, last);
+    if (at === null) entryEdges[edge.clause].push(edge);
+    else (edge.quantifier ? walksAt : edgesAt)[at].push(edge);
   }
   const conditionsAt = order.map(() => [] as Expression[]);
   for (const c of input.conditions) {
-    const last = Math.max(...[...c.nodes].map((n) => position.get(n)!));
-    conditionsAt[last].push(c.expression);
+    const clause = c.clause ?? 0;
+    const at = atPosition(clause, Math.max(-1, ...[...c.nodes].map((n) => position.get(n)!)));
+    if (at === null) entryConditions[clause].push(c.expression);
+    else conditionsAt[at].push(c.expression);
   }
+  // The nodes of earlier clauses an OPTIONAL MATCH names: one of them null, it cannot match.
+  const entryNodes = clauses.map((clause, c) =>
+    clause.nodes.filter((node) => query.nodes[node].clause < c)
+  );
   const binding: Array<BackendDocument | undefined> = query.nodes.map(() => undefined);
 
   /** Candidates along a plain join edge (or every document of a start). */
@@ -249,6 +276,14 @@ function* assemble(
   }
   const walks = order.map((_, i) => walkTo(i));
 
+  /** The documents the node at position i may bind: along its join edge, plain or quantified. */
+  function* listAt(i: number): Generator<Pause, readonly BackendDocument[]> {
+    const walk = walks[i];
+    if (walk === null) return candidates(i);
+    const other = walk.direction === 'forward' ? walk.edge.left : walk.edge.right;
+    return (yield* hops!.reachable(walk.edge, binding[other]!, walk.direction)).documents;
+  }
+
   /** Whether the plain edges and conditions that become checkable at position i hold. */
   function holds(i: number): boolean {
     const edges = edgesAt[i];
@@ -260,45 +295,80 @@ function* assemble(
     return true;
   }
 
-  // The last position yields rows itself: no generator per row.
-  // Depth-first over the positions with an explicit stack: one generator frame for the whole
-  // enumeration, so a row does not pass through one delegating generator per node.
-  const depth = order.length;
-  const lists: Array<readonly BackendDocument[]> = new Array(depth);
-  const next = new Int32Array(depth);
-  let level = 0;
-  lists[0] = candidates(0);
-  while (level >= 0) {
-    const list = lists[level];
-    if (next[level] >= list.length) {
-      binding[order[level]] = undefined;
-      level--;
-      continue;
-    }
-    const doc = list[next[level]++];
-    if (budget?.spend()) yield PAUSE;
-    binding[order[level]] = doc;
-    if (!holds(level)) continue;
-    let connected = true;
-    for (const edge of walksAt[level]) {
+  /** Whether the quantified edges checkable once `edges`' ends are bound connect them. */
+  function* connected(edges: readonly BoundEdge[]): Generator<Pause, boolean> {
+    for (const edge of edges) {
       const reach = yield* hops!.reachable(edge, binding[edge.left]!, 'forward');
-      if (!reach.has(binding[edge.right]!)) {
-        connected = false;
-        break;
+      if (!reach.has(binding[edge.right]!)) return false;
+    }
+    return true;
+  }
+
+  /** Whether clause c can match at all given the rows before it: its checks on earlier nodes. */
+  function* entryHolds(c: number): Generator<Pause, boolean> {
+    if (entryNodes[c].some((node) => binding[node] === undefined)) return false;
+    for (const edge of entryEdges[c]) {
+      if (!edge.quantifier && !edgeHolds(edge, binding, keys)) return false;
+    }
+    for (const condition of entryConditions[c]) {
+      if (!evaluateCondition(condition, binding, query.variables, input.isDate)) return false;
+    }
+    return yield* connected(entryEdges[c].filter((edge) => edge.quantifier));
+  }
+
+  const lists: Array<readonly BackendDocument[]> = new Array(order.length);
+  const next = new Int32Array(order.length);
+
+  /**
+   * The rows of clause c onwards, given the nodes before it: each match of clause c (its
+   * positions enumerated depth-first with an explicit stack, one generator frame per clause,
+   * not per node), extended by the clauses after it; for an OPTIONAL MATCH without a match, the
+   * row once with its new nodes null (a left outer join). The last clause yields rows itself.
+   */
+  function* rowsFrom(c: number): Generator<Binding | Pause> {
+    const last = c === clauses.length - 1;
+    const from = firstAt[c];
+    const to = endAt[c];
+    let matched = false;
+    if (c === 0 || (yield* entryHolds(c))) {
+      if (from === to) {
+        matched = true;
+        if (last) yield binding.slice();
+        else yield* rowsFrom(c + 1);
+      } else {
+        let level = from;
+        lists[from] = yield* listAt(from);
+        next[from] = 0;
+        while (level >= from) {
+          const list = lists[level];
+          if (next[level] >= list.length) {
+            binding[order[level]] = undefined;
+            level--;
+            continue;
+          }
+          const doc = list[next[level]++];
+          if (budget?.spend()) yield PAUSE;
+          binding[order[level]] = doc;
+          if (!holds(level)) continue;
+          if (walksAt[level].length > 0 && !(yield* connected(walksAt[level]))) continue;
+          if (level === to - 1) {
+            matched = true;
+            if (last) yield binding.slice();
+            else yield* rowsFrom(c + 1);
+            continue;
+          }
+          level++;
+          // The common case, a plain join edge, without a generator.
+          lists[level] = walks[level] === null ? candidates(level) : yield* listAt(level);
+          next[level] = 0;
+        }
       }
     }
-    if (!connected) continue;
-    if (level === depth - 1) {
-      yield binding.slice();
-      continue;
-    }
-    level++;
-    const walk = walks[level];
-    if (walk === null) lists[level] = candidates(level);
-    else {
-      const other = walk.direction === 'forward' ? walk.edge.left : walk.edge.right;
-      lists[level] = (yield* hops!.reachable(walk.edge, binding[other]!, walk.direction)).documents;
-    }
-    next[level] = 0;
+    if (matched || !clauses[c].optional) return;
+    for (let i = from; i < to; i++) binding[order[i]] = undefined;
+    if (last) yield binding.slice();
+    else yield* rowsFrom(c + 1);
   }
+
+  yield* rowsFrom(0);
 }

@@ -100,7 +100,11 @@ describe('search options and limits', () => {
     });
 
     it('refuses what it cannot honour, naming it', async () => {
-      for (const body of [{ version: true }, { seq_no_primary_term: true }, { highlight: {} }]) {
+      for (const body of [
+        { seq_no_primary_term: true },
+        { stored_fields: '_none_' },
+        { highlight: { fields: { '*': {} }, encoder: 'html' } },
+      ]) {
         const r = await search(vi, '', body);
         expect(r.status, r.text).toBe(400);
         expect(r.body.error.reason).toContain(`[${Object.keys(body)[0]}`);

@@ -561,7 +561,7 @@ describe('bool semantics', () => {
 
 const SUPPORTED_QUERIES =
   'rewrite it with the queries they support: [match_all, match_none, term, terms, range, exists, ' +
-  'prefix, wildcard, ids, bool, constant_score, match, match_phrase, query_string, simple_query_string]';
+  'prefix, wildcard, ids, bool, constant_score, match, match_phrase, query_string, simple_query_string, multi_match]';
 
 describe('refusals', () => {
   it.each<[string, unknown, string, string]>([
@@ -910,5 +910,41 @@ describe('dates beyond what databases store', () => {
       sql: '[t] IS NOT NULL',
       params: [],
     });
+  });
+});
+
+describe('multi_match (DQL free text in OpenSearch Dashboards)', () => {
+  it('is a term on every column when it names none, leniently', () => {
+    const { sql, params } = translate('postgres', {
+      multi_match: { type: 'best_fields', query: 'abc', lenient: true },
+    });
+    // Only the text column can read `abc` (not the uuid, numbers, dates): the others match nothing.
+    expect(params).toEqual(['abc']);
+    expect(sql).toContain('"k"');
+  });
+
+  it('searches the named fields and patterns, strictly unless lenient', () => {
+    expect(translate('postgres', { multi_match: { query: '5', fields: ['n^2', 'k*'] } })).toEqual(
+      translate('postgres', { bool: { should: [{ term: { n: '5' } }, { term: { k: '5' } }] } })
+    );
+    expect(refusal('postgres', { multi_match: { query: 'abc', fields: ['n'] } }).type).toBe(
+      'query_shard_exception'
+    );
+  });
+
+  it('refuses what compares anything but whole values', () => {
+    for (const body of [
+      { query: 'a', type: 'phrase_prefix' },
+      { query: 'a', fuzziness: 'AUTO' },
+      { query: 'a', zero_terms_query: 'all' },
+    ]) {
+      expect(refusal('postgres', { multi_match: body }).status).toBe(400);
+    }
+    expect(refusal('postgres', { multi_match: { query: 'a', nope: 1 } }).type).toBe(
+      'parsing_exception'
+    );
+    expect(refusal('postgres', { multi_match: { query: { a: 1 } } }).type).toBe(
+      'parsing_exception'
+    );
   });
 });

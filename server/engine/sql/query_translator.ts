@@ -14,6 +14,7 @@ import {
   simpleQueryStringQuery,
 } from './queries/full_text_queries';
 import { prefixQuery, wildcardQuery } from './queries/pattern_queries';
+import { multiMatchQuery } from './queries/multi_match_query';
 import { MATCH_ALL, MATCH_NONE, type QueryTranslator, type Translate } from './queries/conditions';
 import { expectObject, isObject, parsingError } from './queries/query_parsing';
 import { rangeQuery } from './queries/range_query';
@@ -43,6 +44,7 @@ const TRANSLATORS = new Map<string, QueryTranslator>([
   ['match_phrase', matchPhraseQuery],
   ['query_string', queryStringQuery],
   ['simple_query_string', simpleQueryStringQuery],
+  ['multi_match', multiMatchQuery],
 ]);
 
 /**
@@ -70,7 +72,6 @@ const UNSUPPORTED = new Set([
   'match_bool_prefix',
   'match_phrase_prefix',
   'more_like_this',
-  'multi_match',
   'nested',
   'neural',
   'parent_id',

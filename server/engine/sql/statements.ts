@@ -16,6 +16,18 @@ export function selectList(dialect: SqlDialect, columns: readonly VirtualIndexCo
   return columns.map((c) => dialect.quoteIdentifier(c.name)).join(', ');
 }
 
+/**
+ * `CASE WHEN <condition> THEN 1 ELSE 0 END AS <alias>`: a condition evaluated on each row (a
+ * search hit's highlight), spelled the same on every database.
+ */
+export function conditionColumn(
+  dialect: SqlDialect,
+  condition: SqlFragment,
+  alias: string
+): SqlFragment {
+  return sql`CASE WHEN (${condition}) THEN 1 ELSE 0 END AS ${dialect.quoteIdentifier(alias)}`;
+}
+
 /** ` ORDER BY <column>`: rows in the order of one column (a key). */
 export function orderByColumn(dialect: SqlDialect, column: string): string {
   return ` ORDER BY ${dialect.quoteIdentifier(column)}`;
@@ -27,7 +39,7 @@ export function orderByColumn(dialect: SqlDialect, column: string): string {
  */
 export function selectRows(
   dialect: SqlDialect,
-  columnsSql: string,
+  columnsSql: SqlFragment,
   resourceSql: string,
   where: SqlFragment,
   orderBy: SqlFragment,

@@ -1,5 +1,6 @@
 import cytoscape, { type ElementDefinition } from 'cytoscape';
 import { useEffect, useRef } from 'react';
+import { ensureCytoscapeStylesheet } from './cytoscape_stylesheet';
 import { DRAWING_STYLE } from './drawing_elements';
 import { hideUnreadableCaptions } from './readable_captions';
 import {
@@ -41,6 +42,7 @@ export default function CytoscapeDrawing({
   const nodeCount = elements.filter((element) => element.group === 'nodes').length;
 
   useEffect(() => {
+    ensureCytoscapeStylesheet(document);
     // Fitting zooms as far as `maxZoom` allows: cap it for each fit, then let the user zoom
     // further.
     const cy = cytoscape({

@@ -1,6 +1,7 @@
 /**
  * A few rules over Monaco's own CSS, added to the page once with the first editor (as a style
- * element: inside OSD, Monaco's CSS is OSD's and our bundle ships no CSS of its own).
+ * element: inside OSD, Monaco's CSS is OSD's and our bundle ships no CSS of its own). The element
+ * carries the page's CSP nonce, which OSD's strict CSP requires of every `<style>` element.
  *
  * The problem hover sizes itself when it opens, while its status bar still holds a blank
  * placeholder for quick fixes; the placeholder's later text ("No quick fixes available", or
@@ -9,6 +10,8 @@
  * placeholder says nothing useful: it is hidden, and "View Problem (Alt+F8)" keeps its room.
  * (Real quick fixes, when a language has them, are actions of their own and stay.)
  */
+import { createNoncedStyle } from '../../../services/csp_nonce';
+
 const STYLE_ID = 'federationCodeEditorStyles';
 
 export const EDITOR_CSS = `
@@ -19,8 +22,5 @@ export const EDITOR_CSS = `
 
 export function ensureEditorStyles(document: Document): void {
   if (document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = EDITOR_CSS;
-  document.head.appendChild(style);
+  document.head.appendChild(createNoncedStyle(document, STYLE_ID, EDITOR_CSS));
 }

@@ -1,8 +1,10 @@
 /**
  * Where Monaco's web workers come from in the standalone build. `scripts/build_ui.ts` builds each
- * entry below as its own file beside the bundle; Monaco asks `MonacoEnvironment.getWorkerUrl` for
- * a worker by label (`json` for the JSON language service, anything else for the editor worker
- * that computes diffs and word ranges) and starts it as a module worker.
+ * entry below as its own file beside the bundle; Monaco asks `MonacoEnvironment.getWorker` for a
+ * worker by label (`json` for the JSON language service, anything else for the editor worker
+ * that computes diffs and word ranges). The worker is started here, as a module worker straight
+ * from its file on this origin: with only `getWorkerUrl`, Monaco would start it through a small
+ * `blob:` script, which the host's strict CSP (`worker-src 'self'`) refuses.
  */
 
 /** Output name (without `.js`) -> the module it is built from. */
@@ -18,12 +20,17 @@ export function monacoWorkerUrl(baseUrl: string, label: string): string {
 }
 
 interface MonacoEnvironmentHolder {
-  MonacoEnvironment?: { getWorkerUrl(workerId: string, label: string): string };
+  MonacoEnvironment?: {
+    getWorker(workerId: string, label: string): Worker;
+    getWorkerUrl(workerId: string, label: string): string;
+  };
 }
 
 /** Points Monaco at the workers served under `baseUrl` (e.g. `/ui/`). */
 export function installMonacoEnvironment(baseUrl: string): void {
   (globalThis as MonacoEnvironmentHolder).MonacoEnvironment = {
+    getWorker: (_workerId, label) =>
+      new Worker(monacoWorkerUrl(baseUrl, label), { type: 'module', name: label }),
     getWorkerUrl: (_workerId, label) => monacoWorkerUrl(baseUrl, label),
   };
 }

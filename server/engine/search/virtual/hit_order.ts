@@ -5,6 +5,10 @@ export interface Hit {
   _id: string;
   source: Record<string, unknown> | undefined;
   sort: unknown[];
+  /** `_version` (`version: true`), docvalue `fields` and `highlight`, when asked for. */
+  version?: number;
+  fields?: Record<string, unknown[]>;
+  highlight?: Record<string, string[]>;
 }
 
 /**

@@ -140,6 +140,24 @@ describe('virtual indices over tables with __proto__ and constructor columns', (
       ]);
     });
 
+    it(`${kind}: docvalue fields and highlights name the columns`, async (ctx) => {
+      const name = indexOf(ctx);
+      const found = await served('POST', `/svc/${name}/_search`, {
+        query: { term: { ['__proto__']: 'b' } },
+        sort: ['id'],
+        stored_fields: ['*'],
+        docvalue_fields: ['__proto__', 'constructor'],
+        highlight: { fields: { '*': {} } },
+      });
+      const [first] = found.hits.hits;
+      expect(Object.hasOwn(first, '_source')).toBe(false);
+      expect(Object.getOwnPropertyDescriptor(first.fields, '__proto__')?.value).toEqual(['b']);
+      expect(first.fields.constructor).toEqual([30]);
+      expect(Object.getOwnPropertyDescriptor(first.highlight, '__proto__')?.value).toEqual([
+        '<em>b</em>',
+      ]);
+    });
+
     it(`${kind}: _doc and _mget answer the rows`, async (ctx) => {
       const name = indexOf(ctx);
       const doc = await served('GET', `/svc/${name}/_doc/2`);

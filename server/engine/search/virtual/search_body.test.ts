@@ -34,10 +34,10 @@ describe('parseSearchRequest', () => {
   });
 
   it('refuses what virtual indices cannot do, naming it', () => {
-    expect(() => parseSearchRequest({ highlight: {} }, {})).toThrow(
-      /\[highlight\] is not supported/
+    expect(() => parseSearchRequest({ fields: ['a'] }, {})).toThrow(/\[fields\] is not supported/);
+    expect(() => parseSearchRequest({ script_fields: { s: { script: 'x' } } }, {})).toThrow(
+      /script_fields/
     );
-    expect(() => parseSearchRequest({ script_fields: {} }, {})).toThrow(/script_fields/);
     expect(() => parseSearchRequest({ from: 9_995, size: 10 }, {})).toThrow(
       /Result window is too large/
     );
@@ -83,11 +83,13 @@ describe('options OpenSearch has', () => {
     ).toThrow(/not accurate, got 5/);
   });
 
-  it('answers unknown body keys as OpenSearch does and refuses versions by name', () => {
+  it('answers unknown body keys as OpenSearch does and refuses sequence numbers by name', () => {
     expect(() => parseSearchRequest({ foo: [1] }, {})).toThrow(
       'Unknown key for a START_ARRAY in [foo].'
     );
-    expect(() => parseSearchRequest({ version: true }, {})).toThrow(/\[version: true\]/);
+    expect(() => parseSearchRequest({ seq_no_primary_term: true }, {})).toThrow(
+      /\[seq_no_primary_term: true\]/
+    );
     expect(parseSearchRequest({ version: false, explain: false }, {}).size).toBe(10);
   });
 

@@ -1,5 +1,11 @@
 import { FederationError, badRequest } from '../../errors';
 import { parseTimeValue } from '../../time_value';
+import {
+  FETCH_BODY_KEYS,
+  FETCH_URL_PARAMETERS,
+  parseFetchOptions,
+  type FetchOptions,
+} from './fetch_options';
 
 /** A sort key of a search on a virtual index, normalised from any of OpenSearch's spellings. */
 export interface SortKey {
@@ -32,6 +38,8 @@ export interface VirtualSearchRequest {
   postFilter?: unknown;
   /** `rest_total_hits_as_int`: `hits.total` as a plain number (-1 when not tracked). */
   totalAsInt?: boolean;
+  /** `stored_fields`, `docvalue_fields`, `version`, `highlight` (fetch_options.ts), when given. */
+  fetch?: FetchOptions;
 }
 
 /** Limits a search body is checked against (settings; OpenSearch's defaults). */
@@ -65,7 +73,11 @@ const BODY_FIELDS = new Map<string, 'read' | { defaultOnly: unknown; why: string
   ['min_score', 'read'],
   ['post_filter', 'read'],
   ['stats', 'read'],
-  ['version', { defaultOnly: false, why: 'virtual index documents have no version' }],
+  ['version', 'read'],
+  ['stored_fields', 'read'],
+  ['docvalue_fields', 'read'],
+  ['script_fields', 'read'],
+  ['highlight', 'read'],
   [
     'seq_no_primary_term',
     { defaultOnly: false, why: 'virtual index documents have no sequence numbers' },
@@ -78,12 +90,8 @@ const BODY_FIELDS = new Map<string, 'read' | { defaultOnly: unknown; why: string
     { defaultOnly: false, why: 'named queries are not reported on virtual indices' },
   ],
   ['verbose_pipeline', { defaultOnly: false, why: 'search pipelines do not run here' }],
-  ['stored_fields', 'virtual indices have only _source; list the columns in [_source]'],
-  ['docvalue_fields', 'virtual indices have only _source; list the columns in [_source]'],
   ['fields', 'virtual indices have only _source; list the columns in [_source]'],
-  ['script_fields', 'scripts do not run on virtual indices'],
   ['derived', 'derived fields are not supported on virtual indices'],
-  ['highlight', 'highlighting needs analyzed text, which virtual indices do not have'],
   ['suggest', 'suggesters are not supported on virtual indices'],
   ['rescore', 'virtual index scores are a constant 1.0, so there is nothing to rescore'],
   ['collapse', 'collapse is not supported on virtual indices; use a terms aggregation'],
@@ -137,19 +145,27 @@ export function parseSearchRequest(
     );
   }
   const trackScores = param(params, 'track_scores') ?? b.track_scores;
+  const sourceSpec = sourceFromParams(params) ?? b._source;
+  const fetch =
+    FETCH_BODY_KEYS.some((k) => b[k] !== undefined && b[k] !== null) ||
+    FETCH_URL_PARAMETERS.some((k) => param(params, k) !== undefined)
+      ? parseFetchOptions(b, params, sourceSpec !== undefined)
+      : undefined;
   return {
     query: withMinScore(urlQuery(params) ?? b.query ?? { match_all: {} }, b.min_score),
     from,
     size,
     sort,
-    source: parseSource(sourceFromParams(params) ?? b._source),
+    source: parseSource(sourceSpec),
     totalHits: parseTrackTotalHits(trackTotalHits ?? (totalAsInt ? true : undefined)),
     searchAfter,
     timeoutMs: parseTimeout(param(params, 'timeout') ?? b.timeout),
-    aggs,
+    // `aggs: {}` (OSD's count-only visualizations send it) answers no `aggregations`, as in OpenSearch.
+    aggs: aggs !== null && Object.keys(aggs).length === 0 ? null : aggs,
     trackScores: trackScores === true || trackScores === 'true' || trackScores === '',
     ...(b.post_filter === undefined ? {} : { postFilter: b.post_filter }),
     ...(totalAsInt ? { totalAsInt } : {}),
+    ...(fetch === undefined ? {} : { fetch }),
   };
 }
 

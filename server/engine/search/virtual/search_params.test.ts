@@ -16,7 +16,13 @@ describe('checkSearchParams', () => {
 
   it('refuses what it cannot honour by name', () => {
     expect(() => checkSearchParams({ scroll: '1m' }, '/v/_search')).toThrow(/\[scroll\]/);
-    expect(() => checkSearchParams({ version: 'true' }, '/v/_search')).toThrow(/\[version=true\]/);
-    expect(() => checkSearchParams({ version: '' }, '/v/_search')).toThrow(/\[version=\]/);
+    expect(() => checkSearchParams({ explain: 'true' }, '/v/_search')).toThrow(/\[explain=true\]/);
+    expect(() => checkSearchParams({ explain: '' }, '/v/_search')).toThrow(/\[explain=\]/);
+  });
+
+  it('reads the fetch options OpenSearch Dashboards sends', () => {
+    expect(() =>
+      checkSearchParams({ version: 'true', stored_fields: '*', docvalue_fields: 't' }, '/v/_search')
+    ).not.toThrow();
   });
 });

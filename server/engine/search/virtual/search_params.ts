@@ -19,8 +19,6 @@ const noEffect: Decision = { kind: 'no_effect' };
 const falseOnly = (why: string): Decision => ({ kind: 'default_only', values: ['false'], why });
 const refuse = (why: string): Decision => ({ kind: 'refuse', why });
 
-const NO_FIELDS = 'virtual indices have only _source; list the columns in _source instead';
-
 export const SEARCH_URL_PARAMETERS = new Map<string, Decision>([
   ['q', read],
   ['df', read],
@@ -38,7 +36,9 @@ export const SEARCH_URL_PARAMETERS = new Map<string, Decision>([
   ['track_scores', read],
   ['timeout', read],
   ['rest_total_hits_as_int', read],
-  ['version', falseOnly('virtual index documents have no version')],
+  ['version', read],
+  ['stored_fields', read],
+  ['docvalue_fields', read],
   ['seq_no_primary_term', falseOnly('virtual index documents have no sequence numbers')],
   ['explain', falseOnly('virtual index scores are a constant 1.0 with nothing to explain')],
   ['typed_keys', falseOnly('typed aggregation names are not produced for virtual indices')],
@@ -74,8 +74,6 @@ export const SEARCH_URL_PARAMETERS = new Map<string, Decision>([
   ['human', noEffect],
   ['error_trace', noEffect],
   ['scroll', refuse('scrolling is not supported on virtual indices; page with search_after')],
-  ['stored_fields', refuse(NO_FIELDS)],
-  ['docvalue_fields', refuse(NO_FIELDS)],
   ['suggest_field', refuse('suggesters are not supported on virtual indices')],
   ['suggest_text', refuse('suggesters are not supported on virtual indices')],
   ['suggest_size', refuse('suggesters are not supported on virtual indices')],

@@ -3,9 +3,18 @@ import type { StoredVirtualIndex, VirtualIndexService } from '../../catalog/virt
 import { badRequest } from '../../errors';
 import { runAggregations, validateAggregations } from '../../sql/aggregations';
 import { translateQuery } from '../../sql/query_translator';
+import { queryStringAsDsl, simpleQueryStringAsDsl } from '../../sql/queries/full_text_queries';
 import { rowToSource } from '../../sql/row_to_source';
 import { renderSql } from '../../sql/sql_fragment';
-import { countRows, countRowsUpTo, selectList, selectRows, whereAfter } from '../../sql/statements';
+import {
+  conditionColumn,
+  countRows,
+  countRowsUpTo,
+  selectList,
+  selectRows,
+  whereAfter,
+} from '../../sql/statements';
+import { joinSql, type SqlFragment } from '../../sql/sql_fragment';
 import { idOf } from '../../backends/key_values';
 import type { VirtualSearchRequest } from './search_body';
 import { compareHits, type Hit } from './hit_order';
@@ -17,6 +26,8 @@ import {
   type ResolvedSortKey,
 } from './sort_plan';
 import { sourceColumns } from './source_filter';
+import { planHitExtras } from './hit_extras';
+import { highlightClauses, highlightedColumns } from './highlight_clauses';
 import { openVirtualTarget, type VirtualTarget } from '../../backends/virtual_target';
 import type { QueryLimits } from '../../sql/query_limits';
 
@@ -86,7 +97,7 @@ export class VirtualSearch {
     // that stalls would also leave the connections of the statements that finished in the pool.
     // In turn, the first failure ends the search before the next statement starts.
     const pages = await Promise.all(
-      plans.map((plan) => this.page(plan, request, plans.length > 1))
+      plans.map((plan) => this.page(plan, request, plans.length > 1, searchRequest.query))
     );
     const totals =
       request.totalHits.upTo === null
@@ -115,8 +126,11 @@ export class VirtualSearch {
         hits: window.map((hit) => ({
           _index: hit._index,
           _id: hit._id,
+          ...(hit.version === undefined ? {} : { _version: hit.version }),
           _score: scored ? 1.0 : null,
           ...(hit.source === undefined ? {} : { _source: hit.source }),
+          ...(hit.fields === undefined ? {} : { fields: hit.fields }),
+          ...(hit.highlight === undefined ? {} : { highlight: hit.highlight }),
           ...(sorted ? { sort: hit.sort } : {}),
         })),
       },
@@ -145,25 +159,45 @@ export class VirtualSearch {
   private async page(
     plan: IndexPlan,
     request: VirtualSearchRequest,
-    merging: boolean
+    merging: boolean,
+    highlightQuery: unknown
   ): Promise<Hit[]> {
     const limit = merging ? request.from + request.size : request.size;
     if (limit === 0) return [];
     const ctx = plan.newContext();
-    const shown = sourceColumns(plan.definition.columns, request.source);
+    const fetch = request.fetch;
+    const extras = fetch ? planHitExtras(fetch, plan.columns, fetch.sourceRequested) : null;
+    const showSource = request.source !== false && (extras === null || extras.source);
+    const shown = showSource ? sourceColumns(plan.definition.columns, request.source) : [];
     const needed = new Map<string, VirtualIndexColumn>(shown.map((c) => [c.name, c]));
     for (const s of plan.sort) if (s.column) needed.set(s.column.name, s.column);
+    for (const c of extras?.columns ?? []) needed.set(c.name, c);
     const key = plan.definition.key;
     if (key !== undefined) needed.set(key, plan.columns.get(key)!);
+    const highlights = fetch?.highlight
+      ? highlightPlan(plan, fetch.highlight.fields, highlightQuery, needed, (type, body) =>
+          type === 'query_string'
+            ? queryStringAsDsl(body, ctx, (q) => translateQuery(q, ctx))
+            : simpleQueryStringAsDsl(body, ctx)
+        )
+      : [];
+    for (const h of highlights) needed.set(h.column.name, h.column);
     const selected = [...needed.values()];
     const query = translateQuery(request.query, ctx);
     const after =
       request.searchAfter === null
         ? null
         : searchAfterCondition(plan.sort, request.searchAfter, ctx);
+    const flags = highlights.map((h) =>
+      conditionColumn(ctx.dialect, translateQuery({ bool: { should: h.clauses } }, ctx), h.alias)
+    );
+    const columnsSql: SqlFragment =
+      flags.length === 0
+        ? selectList(ctx.dialect, selected)
+        : joinSql([selectList(ctx.dialect, selected), ...flags], ', ');
     const statement = selectRows(
       ctx.dialect,
-      selectList(ctx.dialect, selected),
+      columnsSql,
       plan.resourceSql,
       whereAfter(query, after),
       orderByClause(plan.sort, ctx),
@@ -171,18 +205,30 @@ export class VirtualSearch {
     );
     const { sql: text, params } = renderSql(statement, ctx.dialect);
     const rows = await plan.query(text, params);
+    const tags = fetch?.highlight;
     return rows.map((row, position) => {
       const all = rowToSource(row, selected, plan.timezone);
-      const source =
-        request.source === false
-          ? undefined
-          : Object.fromEntries(shown.map((c) => [c.name, all[c.name]]));
+      const source = showSource
+        ? Object.fromEntries(shown.map((c) => [c.name, all[c.name]]))
+        : undefined;
+      const fields = extras?.fields(all);
+      const fragments = new Map<string, string[]>();
+      for (const h of highlights) {
+        const value = all[h.column.name];
+        // An empty value has no token to highlight.
+        if (Number(row[h.alias]) === 1 && typeof value === 'string' && value !== '') {
+          fragments.set(h.column.name, [`${tags!.preTag}${value}${tags!.postTag}`]);
+        }
+      }
       return {
         _index: plan.name,
         // Without a key there is no stable id; the position in the page is the best OpenSearch-like stand-in.
         _id: key !== undefined ? idOf(all[key]) : `${plan.name}:${request.from + position}`,
         source,
         sort: sortValues(all, plan.sort),
+        ...(extras?.version ? { version: 1 } : {}),
+        ...(fields === undefined ? {} : { fields }),
+        ...(fragments.size === 0 ? {} : { highlight: Object.fromEntries(fragments) }),
       };
     });
   }
@@ -209,6 +255,37 @@ export class VirtualSearch {
       maxBuckets: this.maxBuckets,
     });
   }
+}
+
+interface HighlightColumn {
+  column: VirtualIndexColumn;
+  clauses: unknown[];
+  /** The SELECT alias of the 0/1 column saying whether the clauses match the row's value. */
+  alias: string;
+}
+
+/** The highlighted columns the query's clauses can highlight, each with a free alias. */
+function highlightPlan(
+  plan: IndexPlan,
+  fields: string[],
+  query: unknown,
+  selected: ReadonlyMap<string, VirtualIndexColumn>,
+  textQueryDsl: (type: 'query_string' | 'simple_query_string', body: unknown) => unknown
+): HighlightColumn[] {
+  const clauses = highlightClauses(
+    query,
+    highlightedColumns(plan.definition.columns, fields),
+    textQueryDsl
+  );
+  const taken = new Set([...plan.columns.keys(), ...selected.keys()]);
+  const out: HighlightColumn[] = [];
+  for (const [name, list] of clauses) {
+    let alias = `federation_highlight_${out.length}`;
+    while (taken.has(alias)) alias += '_';
+    taken.add(alias);
+    out.push({ column: plan.columns.get(name)!, clauses: list, alias });
+  }
+  return out;
 }
 
 function totalOf(counts: number[], upTo: number): { value: number; relation: 'eq' | 'gte' } {

@@ -24,6 +24,11 @@ describe('validateAggregations refuses', () => {
     ['missing', { a: { terms: { field: 'k', missing: 'N/A' } } }, '[missing] in aggregation [a]'],
     ['missing on metrics', { a: { sum: { field: 'n', missing: 0 } } }, '[missing]'],
     [
+      'percentiles (OpenSearch Dashboards median and percentiles)',
+      { '1': { percentiles: { field: 'n', percents: [50] } } },
+      'OpenSearch estimates percentiles with a t-digest',
+    ],
+    [
       'a histogram inside a bucket aggregation',
       { a: { terms: { field: 'k' }, aggs: { h: { histogram: { field: 'n', interval: 5 } } } } },
       'only a terms aggregation can be nested',

@@ -15,7 +15,7 @@ import { parseLuceneQuery } from './query_string_parser';
 import { simpleQueryStringWords } from './query_syntax';
 import { termCondition } from './term_queries';
 import type { SqlFragment } from '../sql_fragment';
-import { MATCH_NONE, allOf, anyOf, type QueryTranslator } from './conditions';
+import { MATCH_NONE, allOf, anyOf, type QueryTranslator, type Translate } from './conditions';
 import { expandFieldPattern, resolveField } from './query_fields';
 import { booleanFlag, expectObject, parsingError, singleField } from './query_parsing';
 import { checkQueryLimits, DEFAULT_QUERY_LIMITS } from '../query_limits';
@@ -57,7 +57,7 @@ export const matchPhraseQuery: QueryTranslator = (body, ctx) => {
  * A term on `field`; when `lenient`, a value the field's type cannot read matches nothing
  * instead of failing (as OpenSearch's lenient full-text queries do).
  */
-function lenientTerm(
+export function lenientTerm(
   ctx: TranslationContext,
   field: string,
   value: unknown,
@@ -180,7 +180,18 @@ function termOnFields(ctx: TranslationContext, spec: QueryStringSpec, value: str
  * OpenSearch's query_string: the text parsed with Lucene's syntax, searched on the fields it
  * names, else on `default_field`, else on `fields`, else on every column (then leniently).
  */
-export const queryStringQuery: QueryTranslator = (body, ctx, translate) => {
+export const queryStringQuery: QueryTranslator = (body, ctx, translate) =>
+  translate(queryStringAsDsl(body, ctx, translate));
+
+/**
+ * The query DSL a `query_string` body stands for (a search's highlighting walks it too, to see
+ * which clause searches which field).
+ */
+export function queryStringAsDsl(
+  body: unknown,
+  ctx: TranslationContext,
+  translate: Translate
+): unknown {
   const spec = parseQueryString('query_string', body);
   if (spec.defaultField !== undefined && spec.listedFields !== undefined) {
     throw queryShardError(
@@ -189,7 +200,7 @@ export const queryStringQuery: QueryTranslator = (body, ctx, translate) => {
   }
   const text = spec.escape ? escapeQueryText(spec.query) : spec.query;
   // As OpenSearch: blank text (Java's trim() drops every character up to U+0020) finds nothing.
-  if ([...text].every((c) => c <= ' ')) return MATCH_NONE;
+  if ([...text].every((c) => c <= ' ')) return { match_none: {} };
   // An empty `fields` list is no list: OpenSearch then searches its default field, `*`.
   const listed = spec.listedFields?.length ? spec.listedFields : null;
   const defaultField = listed === null ? (spec.defaultField ?? '*') : null;
@@ -212,11 +223,27 @@ export const queryStringQuery: QueryTranslator = (body, ctx, translate) => {
   );
   // The text's clauses count as the bool it becomes, as OpenSearch counts them.
   checkQueryLimits(dsl, ctx.limits ?? DEFAULT_QUERY_LIMITS);
-  return translate(dsl);
-};
+  return dsl;
+}
 
 function stripBoost(field: string): string {
   return field.replace(/\^.*$/, '');
+}
+
+/**
+ * The term of each word on each column a `simple_query_string` searches, as query DSL (what a
+ * search's highlighting walks: which word searches which field).
+ */
+export function simpleQueryStringAsDsl(body: unknown, ctx: TranslationContext): unknown {
+  const spec = parseQueryString('simple_query_string', body);
+  const words = simpleQueryStringWords(spec.query, spec.flags);
+  const allFields = spec.fields === null || spec.fields.some((f) => stripBoost(f) === '*');
+  const names = allFields
+    ? [...ctx.columns.keys()]
+    : [...new Set(spec.fields!.flatMap((f) => expandFieldPattern(ctx, stripBoost(f))))];
+  return {
+    bool: { should: words.flatMap((word) => names.map((name) => ({ term: { [name]: word } }))) },
+  };
 }
 
 export const simpleQueryStringQuery: QueryTranslator = (body, ctx) => {
