@@ -35,6 +35,10 @@ export const GQL_WORDS = [
   'MAX',
   'TRUE',
   'FALSE',
+  'RETURN',
+  'AS',
+  'SKIP',
+  'OPTIONAL',
 ];
 
 const KEYWORDS = new Set(GQL_WORDS);

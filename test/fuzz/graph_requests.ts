@@ -77,6 +77,7 @@ const VARIABLE_NAMES = [
   'order_by',
   '_v',
   'match',
+  'skip',
   'two words',
   'ünï',
   'a`b',
@@ -208,12 +209,25 @@ class QueryWriter {
     const items = aggregated ? this.aggregateItems(variables) : this.plainItems(variables);
     const parts: string[] = [];
     if (random.chance(0.1)) parts.push(this.kw('EXPLAIN'));
-    parts.push(this.kw('SELECT'));
-    if (random.chance(0.2)) parts.push(this.kw('DISTINCT'));
-    parts.push(items.join(random.pick([', ', ',', ' , '])));
-    parts.push(this.kw('FROM'), doubleQuoted(this.model.label));
-    parts.push(this.kw('MATCH'), this.matchText());
-    if (random.chance(0.5)) parts.push(this.kw('WHERE'), this.condition(variables, 0));
+    // Both forms (docs/api/graph_queries.md): the same pattern, items and condition.
+    const matchForm = random.chance(0.35);
+    const distinct = random.chance(0.2);
+    const where = random.chance(0.5) ? this.condition(variables, 0) : null;
+    const itemList = items.join(random.pick([', ', ',', ' , ']));
+    if (matchForm) {
+      parts.push(this.kw('MATCH'), this.matchText());
+      if (where !== null) parts.push(this.kw('WHERE'), where);
+      parts.push(this.kw('RETURN'));
+      if (distinct) parts.push(this.kw('DISTINCT'));
+      parts.push(itemList);
+    } else {
+      parts.push(this.kw('SELECT'));
+      if (distinct) parts.push(this.kw('DISTINCT'));
+      parts.push(itemList);
+      parts.push(this.kw('FROM'), doubleQuoted(this.model.label));
+      parts.push(this.kw('MATCH'), this.matchText());
+      if (where !== null) parts.push(this.kw('WHERE'), where);
+    }
     if (random.chance(0.35)) {
       const candidates = aggregated
         ? items
@@ -223,8 +237,16 @@ class QueryWriter {
         .map((item) => `${item}${random.pick(['', ` ${this.kw('ASC')}`, ` ${this.kw('DESC')}`])}`);
       parts.push(this.kw('ORDER'), this.kw('BY'), order.join(', '));
     }
-    if (random.chance(0.4)) parts.push(this.kw('LIMIT'), String(random.int(0, 30)));
-    if (random.chance(0.2)) parts.push(this.kw('OFFSET'), String(random.int(0, 10)));
+    const limit = random.chance(0.4) ? String(random.int(0, 30)) : null;
+    const offset = random.chance(0.2) ? String(random.int(0, 10)) : null;
+    if (matchForm) {
+      // SKIP (or OFFSET) comes before LIMIT in this form.
+      if (offset !== null) parts.push(this.kw(random.pick(['SKIP', 'OFFSET'])), offset);
+      if (limit !== null) parts.push(this.kw('LIMIT'), limit);
+    } else {
+      if (limit !== null) parts.push(this.kw('LIMIT'), limit);
+      if (offset !== null) parts.push(this.kw('OFFSET'), offset);
+    }
     let text = parts.map((part) => `${part}${this.separator()}`).join('');
     if (random.chance(0.1)) text += ';';
     return text.trim();
