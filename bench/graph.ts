@@ -22,12 +22,13 @@ import { B_TABLE, ensureGraphIndices, ensureGraphTable, GRAPH_DOCS } from './gra
 import {
   engineQuery,
   FIRST_ROWS,
+  MATCH_QUERY,
   QUERY,
   VIRTUAL_B,
   type EngineResponse,
   type EngineStep,
 } from './graph_query';
-import { writeGraphReport, type CaseResult } from './graph_report';
+import { writeGraphReport, type CaseResult, type TwinResult } from './graph_report';
 import { osJson } from './join_data';
 import { measurePeak, type MemoryPeak } from './memory';
 import { stats, timePair } from './timing';
@@ -120,6 +121,8 @@ export async function runGraphBench(host: BenchHost, log: Log): Promise<void> {
       );
     }
 
+    const twin = engineError === undefined ? await timeTwin(host, expected, problems, log) : null;
+
     const memory: { engine: MemoryPeak[]; baseline: MemoryPeak[] } = { engine: [], baseline: [] };
     if (engineError === undefined) {
       log(`memory: ${MEMORY_REPS} whole queries each way, sampled every 2 ms`);
@@ -134,6 +137,7 @@ export async function runGraphBench(host: BenchHost, log: Log): Promise<void> {
       warmup: WARMUP,
       memoryReps: MEMORY_REPS,
       results,
+      twin,
       memory,
       detailed,
       plan,
@@ -267,6 +271,40 @@ async function timeCase(
     engine_steps_ms: null,
     baseline_phases_ms: phaseMedians(),
     error: engineError,
+  };
+}
+
+/**
+ * The query in the MATCH … RETURN form against its SELECT-form twin (issue 24: ≤ 1.05×): both
+ * compile to the one plan, so what differs is parsing and binding. Same rows checked first.
+ */
+async function timeTwin(
+  host: BenchHost,
+  expected: Set<string>,
+  problems: string[],
+  log: Log
+): Promise<TwinResult> {
+  problems.push(
+    ...compareRows(
+      'MATCH … RETURN form',
+      await engineQuery(host, MATCH_QUERY),
+      expected,
+      expected.size
+    )
+  );
+  log(`MATCH … RETURN form vs its SELECT twin: ${WARMUP} warm-up + ${ROUNDS} rounds, interleaved`);
+  const [match, select] = await timePair(
+    () => engineQuery(host, MATCH_QUERY, ''),
+    () => engineQuery(host, QUERY, ''),
+    WARMUP,
+    ROUNDS
+  );
+  log(`  MATCH form ${match.median.toFixed(0)} ms, SELECT form ${select.median.toFixed(0)} ms`);
+  return {
+    query: MATCH_QUERY,
+    match_ms: match,
+    select_ms: select,
+    ratio: match.median / select.median,
   };
 }
 

@@ -33,6 +33,11 @@ export const QUERY =
   `MATCH (a:A WHERE "${A_QUERY_STRING}")-[:OWNS]->(b:B)-[:POINTS_TO]->(c:C WHERE "${C_QUERY_STRING}") ` +
   `WHERE c.score >= ${C_MIN_SCORE}`;
 
+/** The same query in the MATCH … RETURN form (ISO GQL / openCypher): the one plan, timed against it. */
+export const MATCH_QUERY =
+  `MATCH (a:A WHERE "${A_QUERY_STRING}")-[:OWNS]->(b:B)-[:POINTS_TO]->(c:C WHERE "${C_QUERY_STRING}") ` +
+  `WHERE c.score >= ${C_MIN_SCORE} RETURN a.name, b.amount, c.title`;
+
 export interface EngineStep {
   pattern: string;
   start_in_millis: number;

@@ -20,7 +20,7 @@ import type { MemoryPeak } from './memory';
 import { stats, type Stats } from './timing';
 
 const OUTPUT = path.join('test-output', 'bench', 'graph.json');
-const TARGET_RATIO = 1.3;
+const TARGET_RATIO = 1.1;
 
 export interface CaseResult {
   name: string;
@@ -46,6 +46,8 @@ export interface GraphReport {
   warmup: number;
   memoryReps: number;
   results: CaseResult[];
+  /** Null when the engine failed before it could be timed. */
+  twin: TwinResult | null;
   memory: { engine: MemoryPeak[]; baseline: MemoryPeak[] };
   detailed: EngineResponse | undefined;
   plan: EngineResponse['plan'];
@@ -89,6 +91,14 @@ function memoryMedians(reps: MemoryPeak[]) {
   };
 }
 
+/** The MATCH … RETURN form timed against its SELECT twin. */
+export interface TwinResult {
+  query: string;
+  match_ms: Stats;
+  select_ms: Stats;
+  ratio: number;
+}
+
 export function writeGraphReport(input: GraphReport): void {
   const { results, memory, detailed, plan, debugSteps, baseline, problems } = input;
   const ROUNDS = input.rounds;
@@ -122,6 +132,12 @@ export function writeGraphReport(input: GraphReport): void {
       `${r.rows.engine ?? '-'}/${r.rows.baseline}${problems.length > 0 ? ' MISMATCH' : ''}`,
     ])
   );
+
+  if (input.twin !== null) {
+    console.log(
+      `\nMATCH … RETURN form vs its SELECT twin: ${ms(input.twin.match_ms)} vs ${ms(input.twin.select_ms)} ms, ${input.twin.ratio.toFixed(2)}x (target ≤ 1.05x)\n`
+    );
+  }
 
   // The plan, its estimates and actual rows, beside the baseline phase doing the same work.
   const steps = detailed?.query_plan_execution.steps ?? [];
@@ -248,6 +264,13 @@ export function writeGraphReport(input: GraphReport): void {
       'process.memoryUsage() sampled every 2 ms after a full GC, peak minus baseline.',
     problems,
     cases: results,
+    match_form_vs_select_form: input.twin && {
+      query: input.twin.query,
+      match_ms: input.twin.match_ms.median,
+      select_ms: input.twin.select_ms.median,
+      ratio: input.twin.ratio,
+      target: 1.05,
+    },
     plan: plan ?? null,
     steps: steps.map((s, i) => ({
       ...s,

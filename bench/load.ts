@@ -17,40 +17,33 @@ import path from 'node:path';
 import pg from 'pg';
 import type { HostCall } from '../test/support/host_call';
 import { startHostProcess } from '../test/support/host_process';
-import { Prng } from '../test/differential/prng';
 import { expectOk as expectCreated, postgresJdbc, type BenchHost } from './bench_host';
 import { markedTableHolds, quote } from './million_row_table';
-import { stats } from './timing';
+import {
+  CHILD_INDEX,
+  CLIENTS,
+  driveClients,
+  joinQuery,
+  PARENT_INDEX,
+  SECONDS,
+  type Kind,
+  type RunResult,
+} from './load_clients';
+import { printVersus, runVersusOpenSearch, type VersusOpenSearch } from './load_versus_opensearch';
 
-const CLIENTS = Number(process.env.BENCH_LOAD_CLIENTS ?? 50);
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const OUTPUT = path.join('test-output', 'bench', 'load.json');
 const ENCRYPTION_KEY = 'bench-encryption-key-0123456789abcdef';
 
 const PARENTS = 20_000;
 const CHILDREN = 3 * PARENTS;
-const PARENT_INDEX = 'bench-load-parents';
-const CHILD_INDEX = 'bench-load-children';
 const CHILD_TABLE = 'bench_load_children';
 const DATASOURCE = 'bench-load-pg';
 const VIRTUAL_CHILD = 'bench-load-children-pg';
 const MARKER = `bench-load v1 (${CHILDREN} rows)`;
 
 type Log = (line: string) => void;
-type Call = HostCall;
 /** A response body, read loosely: the bench checks only what it pages with. */
 type Json = Awaited<ReturnType<HostCall>>['body'];
-
-/** One kind of request of the mix: its weight, and the work (one or more calls) it does. */
-interface Kind {
-  name: string;
-  weight: number;
-  run(call: Call, random: () => number): Promise<void>;
-}
-
-const childQuery = (random: () => number) => ({
-  range: { score: { lt: 500 + Math.floor(random() * 1_500) } },
-});
 
 /** A join of the parents with one child index, under a random child filter. */
 function joinKind(name: string, child: string): Kind {
@@ -67,10 +60,6 @@ function joinKind(name: string, child: string): Kind {
     },
   };
 }
-
-const joinQuery = (child: string, random: () => number) => ({
-  join: { indices: [child], on: ['id', 'parent_id'], request: { query: childQuery(random) } },
-});
 
 const KINDS: Kind[] = [
   {
@@ -173,27 +162,6 @@ function expectOk<T extends { status: number; body: Json }>(r: T): T {
   return r;
 }
 
-interface KindResult {
-  kind: string;
-  count: number;
-  errors: number;
-  per_second: number;
-  p50_ms: number;
-  p95_ms: number;
-  p99_ms: number;
-}
-
-interface RunResult {
-  hosts: number;
-  clients: number;
-  seconds: number;
-  total_per_second: number;
-  errors: number;
-  first_errors: string[];
-  kinds: KindResult[];
-  peak_rss_mb: number[];
-}
-
 export async function runLoadBench(host: BenchHost, log: Log): Promise<void> {
   const client = new pg.Client({ connectionString: host.postgresUrl });
   await client.connect();
@@ -212,7 +180,11 @@ export async function runLoadBench(host: BenchHost, log: Log): Promise<void> {
       log(`${CLIENTS} clients for ${SECONDS} s against ${hostCount} host process(es)`);
       results.push(await runMix(host.openSearchUrl, hostCount, log));
     }
-    report(results);
+    log(
+      `${CLIENTS} clients for ${SECONDS} s: searches and joins through a host, then to OpenSearch`
+    );
+    const versus = await runVersusOpenSearch(host.openSearchUrl, ENCRYPTION_KEY, log);
+    report(results, versus);
   } finally {
     await host.call('DELETE', `/_svc/connector/index/${VIRTUAL_CHILD}`).catch(() => undefined);
     await host.call('DELETE', `/_svc/connector/datasource/${DATASOURCE}`).catch(() => undefined);
@@ -231,66 +203,17 @@ async function runMix(openSearchUrl: string, hostCount: number, log: Log): Promi
   const sampler = setInterval(() => {
     hosts.forEach((h, i) => (peaks[i] = Math.max(peaks[i], rssBytes(h.pid))));
   }, 100);
-  const latencies = new Map(KINDS.map((k) => [k.name, [] as number[]]));
-  const errors = new Map(KINDS.map((k) => [k.name, 0]));
-  const firstErrors: string[] = [];
-  let next = 0;
-  const calls: Call[] = hosts.map((h) => h.call);
-  const totalWeight = KINDS.reduce((n, k) => n + k.weight, 0);
-  const until = Date.now() + SECONDS * 1000;
   try {
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, clientIndex) => {
-        const random = seeded(clientIndex + 1);
-        while (Date.now() < until) {
-          let pick = random() * totalWeight;
-          const kind = KINDS.find((k) => (pick -= k.weight) < 0) ?? KINDS[0];
-          // Round robin over the hosts, as a load balancer without affinity would.
-          const call = calls[next++ % calls.length];
-          const started = performance.now();
-          try {
-            await kind.run(call, random);
-            latencies.get(kind.name)!.push(performance.now() - started);
-          } catch (err) {
-            errors.set(kind.name, errors.get(kind.name)! + 1);
-            if (firstErrors.length < 10)
-              firstErrors.push(`${kind.name}: ${(err as Error).message}`);
-          }
-        }
-      })
+    const drive = await driveClients(
+      KINDS,
+      hosts.map((h) => h.call),
+      log
     );
+    return { hosts: hostCount, ...drive, peak_rss_mb: peaks.map((b) => Math.round(b / 2 ** 20)) };
   } finally {
     clearInterval(sampler);
     await Promise.all(hosts.map((h) => h.close()));
   }
-  for (const e of firstErrors) log(`  ERROR ${e}`);
-  const kinds = KINDS.map((k): KindResult => {
-    const xs = latencies.get(k.name)!;
-    const sorted = [...xs].sort((a, b) => a - b);
-    const at = (q: number) =>
-      sorted.length === 0
-        ? NaN
-        : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    return {
-      kind: k.name,
-      count: xs.length,
-      errors: errors.get(k.name)!,
-      per_second: xs.length / SECONDS,
-      p50_ms: xs.length ? stats(xs).median : NaN,
-      p95_ms: at(0.95),
-      p99_ms: at(0.99),
-    };
-  });
-  return {
-    hosts: hostCount,
-    clients: CLIENTS,
-    seconds: SECONDS,
-    total_per_second: kinds.reduce((n, k) => n + k.per_second, 0),
-    errors: kinds.reduce((n, k) => n + k.errors, 0),
-    first_errors: firstErrors,
-    kinds,
-    peak_rss_mb: peaks.map((b) => Math.round(b / 2 ** 20)),
-  };
 }
 
 /** Resident set size of a process, from /proc (0 once it is gone). */
@@ -377,13 +300,7 @@ async function bulk(os: string, index: string, count: number, doc: (i: number) =
   }
 }
 
-/** A seeded generator per client (the differential suite's), so runs are comparable. */
-function seeded(seed: number): () => number {
-  const prng = new Prng(seed);
-  return () => prng.next();
-}
-
-function report(results: RunResult[]): void {
+function report(results: RunResult[], versus: VersusOpenSearch): void {
   const f = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(0));
   for (const r of results) {
     console.log(
@@ -405,6 +322,7 @@ function report(results: RunResult[]): void {
     console.log(line(widths.map((w) => '-'.repeat(w))));
     for (const row of rows) console.log(line(row));
   }
+  printVersus(versus);
   mkdirSync(path.dirname(OUTPUT), { recursive: true });
   writeFileSync(
     OUTPUT,
@@ -419,6 +337,7 @@ function report(results: RunResult[]): void {
         },
         note: 'Each host is a standalone host process; clients are async loops in the bench process, spread round robin over the hosts. Latency per kind covers all its calls (PIT: open, 3 pages, close).',
         runs: results,
+        versus_opensearch: versus,
       },
       null,
       2

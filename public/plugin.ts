@@ -1,5 +1,13 @@
 import { PLUGIN_ID, PLUGIN_NAME } from '../common/constants';
-import type { AppCategory, AppMountParameters, CoreSetup, PluginInitializerContext } from './types';
+import { savedQueryEmbeddableFactory } from './embeddable/saved_query_embeddable_factory';
+import { SAVED_GQL_QUERY_EMBEDDABLE } from './embeddable/saved_query_embeddable';
+import type {
+  AppCategory,
+  AppMountParameters,
+  CoreSetup,
+  FederationSetupDeps,
+  PluginInitializerContext,
+} from './types';
 
 /**
  * OSD's `DEFAULT_APP_CATEGORIES.opensearch`: we declare its shape instead of importing it, since
@@ -14,7 +22,7 @@ export const OPENSEARCH_PLUGINS_CATEGORY: AppCategory = {
 export class FederationPlugin {
   constructor(_initializerContext: PluginInitializerContext) {}
 
-  setup(core: CoreSetup): void {
+  setup(core: CoreSetup, plugins: FederationSetupDeps = {}): void {
     core.application.register({
       id: PLUGIN_ID,
       title: PLUGIN_NAME,
@@ -28,6 +36,16 @@ export class FederationPlugin {
         return renderApp({ http: coreStart.http, notifications: coreStart.notifications }, params);
       },
     });
+    // OSD's embeddable plugin is optional (opensearch_dashboards.json): with it, dashboards can
+    // add a saved GQL query as a panel. The picker and the panel load when first used.
+    plugins.embeddable?.registerEmbeddableFactory(
+      SAVED_GQL_QUERY_EMBEDDABLE,
+      savedQueryEmbeddableFactory({
+        http: async () => (await core.getStartServices())[0].http,
+        loadPicker: async () => (await import('./embeddable/pick_saved_query')).pickSavedQuery,
+        loadPanel: async () => (await import('./embeddable/panel_mount')).mountSavedQueryPanel,
+      })
+    );
   }
 
   start(): void {}

@@ -124,3 +124,138 @@ export interface PluginInitializerContext {
   env?: unknown;
   config?: unknown;
 }
+
+/*
+ * OSD's `embeddable` plugin (src/plugins/embeddable/public, 3.x), the part our dashboard panel
+ * uses: we cannot import it either, so the shapes are declared here, each as OSD's own (or the
+ * subset we read of it). OSD's objects satisfy them; test doubles implement them.
+ */
+
+/**
+ * An rxjs observable as far as we use one: `subscribe` with a next callback or an observer
+ * object. OSD's containers hand their input and output as rxjs `Observable`s, and read ours only
+ * by subscribing (the embeddable panel, `withEmbeddableSubscription`, the container's child
+ * bookkeeping).
+ */
+export interface Subscribable<T> {
+  subscribe(observer: ((value: T) => void) | { next?: (value: T) => void }): {
+    unsubscribe(): void;
+  };
+}
+
+/** OSD's `TimeRange` (src/plugins/data/common/query/timefilter/types.ts): date math or ISO text. */
+export interface TimeRange {
+  from: string;
+  to: string;
+  mode?: 'absolute' | 'relative';
+}
+
+/** OSD's `Query`: the query bar's text and language (`kuery` or `lucene`). */
+export interface DashboardQuery {
+  query: string | Record<string, unknown>;
+  language: string;
+}
+
+/** OSD's `Filter` (src/plugins/data/common/opensearch_query/filters): a pill, `meta` and DSL. */
+export interface DashboardFilter {
+  meta?: { disabled?: boolean } & Record<string, unknown>;
+  query?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * OSD's `EmbeddableInput` (lib/embeddables/i_embeddable.ts), with what a dashboard container
+ * passes every panel (`DashboardContainerInput` minus `panels`: `timeRange`, `query`, `filters`,
+ * `lastReloadRequestTime`, set when the user presses Refresh or the refresh interval ticks).
+ */
+export interface EmbeddableInput {
+  id: string;
+  title?: string;
+  hidePanelTitles?: boolean;
+  viewMode?: string;
+  timeRange?: TimeRange;
+  query?: DashboardQuery;
+  filters?: DashboardFilter[];
+  lastReloadRequestTime?: number;
+  [key: string]: unknown;
+}
+
+/** OSD's `EmbeddableOutput`: what the panel frame reads (title, loading, error). */
+export interface EmbeddableOutput {
+  title?: string;
+  defaultTitle?: string;
+  loading?: boolean;
+  error?: { name: string; message: string };
+  editUrl?: string;
+  editApp?: string;
+  editPath?: string;
+}
+
+/**
+ * OSD's `IContainer` (lib/containers/i_container.ts), the part a child reads: the container's
+ * input stream, the input it computes for a child (its own inherited fields plus the panel's
+ * explicit input), and where a child's input changes go.
+ */
+export interface EmbeddableContainer {
+  readonly id: string;
+  getInput$(): Subscribable<unknown>;
+  getInputForChild<T extends EmbeddableInput>(id: string): T;
+  updateInputForChild<T extends EmbeddableInput>(id: string, changes: Partial<T>): void;
+}
+
+/**
+ * OSD's `IEmbeddable` (lib/embeddables/i_embeddable.ts): what a container and the embeddable
+ * panel call. `render` draws into the panel's element; `reload` asks for fresh data (the
+ * container calls it on Refresh); `destroy` when the panel goes.
+ */
+export interface Embeddable<I extends EmbeddableInput = EmbeddableInput> {
+  readonly isContainer: boolean;
+  readonly type: string;
+  readonly id: string;
+  readonly parent?: EmbeddableContainer;
+  readonly runtimeId?: number;
+  getIsContainer(): boolean;
+  getInput$(): Subscribable<Readonly<I>>;
+  getOutput$(): Subscribable<Readonly<EmbeddableOutput>>;
+  getInput(): Readonly<I>;
+  getOutput(): Readonly<EmbeddableOutput>;
+  getTitle(): string | undefined;
+  getRoot(): Embeddable | EmbeddableContainer;
+  updateInput(changes: Partial<I>): void;
+  render(domNode: HTMLElement): void;
+  reload(): void;
+  supportedTriggers(): string[];
+  destroy(): void;
+}
+
+/**
+ * OSD's `EmbeddableFactoryDefinition` (lib/embeddables/embeddable_factory_definition.ts), the
+ * fields we set; OSD's `registerEmbeddableFactory` fills in defaults for the rest. The dashboard's
+ * "add panel" flyout lists, under "Create new", the factories that are editable, can create new
+ * and are not containers; choosing one calls `getExplicitInput()` and adds a panel with its
+ * answer, for which the container then calls `create(input, container)`.
+ */
+export interface EmbeddableFactoryDefinition<I extends EmbeddableInput = EmbeddableInput> {
+  readonly type: string;
+  readonly isContainerType?: boolean;
+  isEditable(): Promise<boolean>;
+  canCreateNew?(): boolean;
+  getDisplayName(): string;
+  getIconType?(): string;
+  getDescription?(): string;
+  getExplicitInput?(): Promise<Partial<I>>;
+  create(initialInput: I, parent?: EmbeddableContainer): Promise<Embeddable<I> | undefined>;
+}
+
+/** OSD's `EmbeddableSetup`, the one call we make. */
+export interface EmbeddableSetup {
+  registerEmbeddableFactory<I extends EmbeddableInput>(
+    id: string,
+    factory: EmbeddableFactoryDefinition<I>
+  ): unknown;
+}
+
+/** The optional plugins our public half reads at setup (opensearch_dashboards.json). */
+export interface FederationSetupDeps {
+  embeddable?: EmbeddableSetup;
+}

@@ -141,4 +141,39 @@ describe('OSD: virtual indices need read access to their concrete index', () => 
     }
     expect(await reads()).toBe(afterAllowed);
   });
+
+  it('keeps a named user’s passed check for that user alone', async () => {
+    // Passed read checks are kept per caller for catalogCacheMs (catalog/read_check_cache.ts).
+    const json = (body: unknown) => Buffer.from(JSON.stringify(body));
+    const as = (user: string) => ({ 'x-harness-user': user });
+    const search = (user: string, context: HandlerContext) =>
+      harness.invoke(
+        'post',
+        '/svc/{index}/_search',
+        { params: { index: name }, body: json({}), headers: as(user) },
+        context
+      );
+    const alice = await search('alice', allow);
+    expect(alice.status, JSON.stringify(alice.body)).toBe(200);
+    const anonymousAllowed = await harness.invoke(
+      'post',
+      '/svc/{index}/_search',
+      { params: { index: name }, body: json({}) },
+      allow
+    );
+    expect(anonymousAllowed.status).toBe(200);
+    const before = await reads();
+    // Another user, whom the security plugin refuses, is checked for herself: a 403, no statement.
+    const mallory = await search('mallory', deny);
+    expect(mallory.status, JSON.stringify(mallory.body)).toBe(403);
+    // So is the anonymous caller, whose pass is never kept.
+    const anonymousDenied = await harness.invoke(
+      'post',
+      '/svc/{index}/_search',
+      { params: { index: name }, body: json({}) },
+      deny
+    );
+    expect(anonymousDenied.status, JSON.stringify(anonymousDenied.body)).toBe(403);
+    expect(await reads()).toBe(before);
+  });
 });

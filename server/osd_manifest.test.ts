@@ -80,6 +80,12 @@ describe('opensearch_dashboards.json under OSD’s manifest rules', () => {
     expect(manifest.requiredPlugins).not.toContain('data');
   });
 
+  it('takes OSD’s embeddable plugin as optional: the saved GQL query panel is registered only when present', () => {
+    // public/plugin.ts registers the panel's factory at setup when OSD passes `embeddable`.
+    expect(manifest.optionalPlugins).toContain('embeddable');
+    expect(manifest.requiredPlugins).not.toContain('embeddable');
+  });
+
   it('reads its settings from federation.* (configPath a string or an array of strings)', () => {
     const configPath = manifest.configPath;
     expect(typeof configPath === 'string' || isStringArray(configPath)).toBe(true);

@@ -86,12 +86,27 @@ export interface PathPattern {
   nodes: NodePattern[][];
   edges: EdgePattern[];
   range: SourceRange;
+  /** `p = (a)-[:R]->{1,3}(b)`: the path variable (RETURN p, length(p), nodes(p)). */
+  variable?: Identifier;
+  /**
+   * A shortest-path search: GQL's `ANY SHORTEST` / `ALL SHORTEST` before the pattern, or
+   * Cypher's `shortestPath(...)` / `allShortestPaths(...)` around it (the same meaning).
+   */
+  shortest?: { mode: 'any' | 'all'; range: SourceRange };
 }
 
 /** `(v:Label {key: value, ...} WHERE "query string")`, every part optional. */
 export interface NodePattern {
   variable?: Identifier;
+  /** The label; with `:A&B` (or Cypher's `:A:B`) the first, with `:A|B` absent. */
   label?: Identifier;
+  /**
+   * `(n:A|B)`: a document of any of these entities (at least two; `label` is absent). The
+   * server runs one plan per alternative and unites their rows (label_alternatives.ts).
+   */
+  labelAlternatives?: Identifier[];
+  /** `(n:A&B)`, `(n:A:B)`: the labels after the first, as if written side by side `(n:A) (n:B)`. */
+  moreLabels?: Identifier[];
   /** `{key: value, ...}`: each an equality the node's document must satisfy (parseGql adds them to WHERE). */
   properties?: PropertyEquality[];
   /** The OpenSearch `query_string` text, unquoted (escapes resolved). */
@@ -112,7 +127,10 @@ export interface PropertyEquality {
  */
 export interface EdgePattern {
   variable?: Identifier;
+  /** The relation label; absent with `:R|S`. */
   label?: Identifier;
+  /** `-[:R|S]->`: any of these relations (at least two; `label` is absent), as nodes' `:A|B`. */
+  labelAlternatives?: Identifier[];
   /** `right`: from the left node to the right one; `left`: the reverse; `undirected`: either. */
   direction: 'right' | 'left' | 'undirected';
   quantifier?: { min: number; max: number; range: SourceRange };
@@ -120,7 +138,8 @@ export interface EdgePattern {
 }
 
 export type ComparisonOperator = '=' | '<>' | '<' | '<=' | '>' | '>=';
-export type AggregateFunction = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+/** `COLLECT` answers a list per group (Cypher's `collect`; docs/api/graph_queries.md). */
+export type AggregateFunction = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COLLECT';
 
 export type Expression =
   /** `v.a.b`: a field of the document bound to `v` (dotted paths reach into objects). */
@@ -143,6 +162,21 @@ export type Expression =
   | { kind: 'in'; operand: Expression; list: Expression; negated: boolean; range: SourceRange }
   | { kind: 'isNull'; operand: Expression; negated: boolean; range: SourceRange }
   | { kind: 'startsWith'; operand: Expression; prefix: Expression; range: SourceRange }
+  /** `length(p)` / `path_length(p)` (hops) and `nodes(p)` over a path variable. */
+  | { kind: 'pathFunction'; function: 'length' | 'nodes'; path: Identifier; range: SourceRange }
+  /**
+   * `[n IN nodes(p) WHERE condition | projection]` (both parts optional): `where` and
+   * `projection` read only `n`. Walks (expression_walk.ts) do not enter it: `n` is no node of
+   * the pattern.
+   */
+  | {
+      kind: 'listComprehension';
+      variable: Identifier;
+      path: Identifier;
+      where?: Expression;
+      projection?: Expression;
+      range: SourceRange;
+    }
   /** `COUNT(*)` has no argument. */
   | {
       kind: 'aggregate';

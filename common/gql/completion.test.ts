@@ -77,6 +77,42 @@ describe('completionContext', () => {
     });
   });
 
+  it('says when a key of a node property map is expected, naming the node', () => {
+    expect(at('MATCH (c:Company {|')).toMatchObject({
+      expected: ['name', '}'],
+      mapKey: { variable: 'c', labels: ['Company'] },
+    });
+    expect(at("MATCH (:Company {country: 'FR', size: 3, na|")).toMatchObject({
+      mapKey: { labels: ['Company'] },
+      prefix: { text: 'na' },
+    });
+    expect(at('MATCH (c {|').mapKey).toEqual({ variable: 'c', labels: [] });
+    // `|` is the caret in `at`: the caret at the end instead.
+    const end = (text: string) => completionContext(text, text.length);
+    expect(end('MATCH (x:Company|Person {').mapKey).toEqual({
+      variable: 'x',
+      labels: ['Company', 'Person'],
+    });
+    expect(end('MATCH (x:Company&Person {').mapKey?.labels).toEqual(['Company', 'Person']);
+    // A value, a quantifier's bounds and a list are not keys.
+    expect(at('MATCH (c:Company {country: |').mapKey).toBeUndefined();
+    expect(at('MATCH (a)-[:R]->{|').mapKey).toBeUndefined();
+    expect(at('MATCH (c:Company) WHERE c.x IN [1, |').mapKey).toBeUndefined();
+  });
+
+  it('offers the clauses of the MATCH … RETURN form where they fit', () => {
+    expect(at('MATCH (a) |').expected).toEqual(
+      expect.arrayContaining(['WHERE', 'OPTIONAL', 'MATCH', 'RETURN'])
+    );
+    expect(at('MATCH (a) RETURN a.x |').expected).toEqual(
+      expect.arrayContaining(['AS', 'ORDER', 'SKIP', 'OFFSET', 'LIMIT'])
+    );
+    expect(at('MATCH (a) RETURN a SKIP 2 |').expected).toEqual(['LIMIT', ';', 'end of input']);
+    expect(at('MATCH (a:|')).toMatchObject({ label: 'node' });
+    expect(at('MATCH (a)<-[e:|')).toMatchObject({ label: 'edge' });
+    expect(at('OPTIONAL MATCH (a)-[:R]->(b) RETURN b.|')).toMatchObject({ variable: 'b' });
+  });
+
   it('offers a graph name after FROM, with the typed part of the string', () => {
     expect(at('SELECT a FROM |')).toMatchObject({ expected: ['double-quoted string'] });
     expect(at('SELECT a FROM "inv|')).toMatchObject({

@@ -24,6 +24,11 @@ export interface GqlCompletionContext {
   path?: string[];
   /** The caret follows `:` in a node `(v:` or an edge `-[e:`: a label is expected. */
   label?: 'node' | 'edge';
+  /**
+   * A key of a node's property map is expected (`(v:Label {|` or `{k: 1, |`): the node's
+   * variable and the labels written in it, whose properties the keys are.
+   */
+  mapKey?: { variable?: string; labels: string[] };
   /** Variables bound in the query's patterns (best effort, from the whole text). */
   variables: string[];
 }
@@ -70,6 +75,7 @@ export function completionContext(text: string, offset: number): GqlCompletionCo
     variables,
   };
   Object.assign(context, propertyBefore(before), labelBefore(before));
+  if (context.expected.includes('name')) Object.assign(context, mapKeyBefore(before));
   return context;
 }
 
@@ -96,11 +102,50 @@ function propertyBefore(tokens: IToken[]): { variable?: string; path?: string[] 
 
 /** `(v:` or `-[e:` just before the caret. */
 function labelBefore(tokens: IToken[]): { label?: 'node' | 'edge' } {
-  if (tokens.length === 0 || !tokenMatcher(tokens[tokens.length - 1], T.Colon)) return {};
+  // After `:`, and after `|` or `&` between labels (`(v:A|`, `-[e:R|`).
+  const separators = [T.Colon, T.Pipe, T.Ampersand];
+  if (tokens.length === 0 || !isAny(tokens[tokens.length - 1], separators)) return {};
   for (let i = tokens.length - 2; i >= 0; i--) {
     if (tokenMatcher(tokens[i], T.LParen)) return { label: 'node' };
     if (tokenMatcher(tokens[i], T.LBracket)) return { label: 'edge' };
-    if (!tokenMatcher(tokens[i], T.VariableName)) return {};
+    if (!tokenMatcher(tokens[i], T.Name) && !isAny(tokens[i], separators)) return {};
+  }
+  return {};
+}
+
+/** `(v:A {` or `(v:A {k: 1, ` just before the caret: the node whose map it is. */
+function mapKeyBefore(tokens: IToken[]): { mapKey?: { variable?: string; labels: string[] } } {
+  const last = tokens[tokens.length - 1];
+  if (!last || !(tokenMatcher(last, T.LBrace) || tokenMatcher(last, T.Comma))) return {};
+  // The `{` that opens the map: back over its earlier entries (values may hold brackets).
+  let i = tokens.length - 1;
+  for (let depth = 0; i >= 0; i--) {
+    const token = tokens[i];
+    if (isAny(token, [T.RBrace, T.RBracket, T.RParen])) depth++;
+    else if (isAny(token, [T.LBracket, T.LParen]) && depth-- === 0) return {};
+    else if (tokenMatcher(token, T.LBrace) && depth-- === 0) break;
+  }
+  // Before it, the node's `(v:A` (labels after `:`, or after `|` or `&` between labels).
+  const separators = [T.Colon, T.Pipe, T.Ampersand];
+  const labels: string[] = [];
+  let variable: string | undefined;
+  for (let j = i - 1; j >= 0; j--) {
+    const token = tokens[j];
+    if (tokenMatcher(token, T.LParen)) return { mapKey: { variable, labels: labels.reverse() } };
+    const previous = tokens[j - 1];
+    if (!tokenMatcher(token, T.Name)) {
+      if (!isAny(token, separators)) return {};
+    } else if (previous && isAny(previous, separators)) {
+      labels.push(nameOf(token));
+    } else if (
+      previous &&
+      tokenMatcher(previous, T.LParen) &&
+      tokenMatcher(token, T.VariableName)
+    ) {
+      variable = nameOf(token);
+    } else {
+      return {};
+    }
   }
   return {};
 }

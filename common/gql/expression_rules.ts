@@ -9,6 +9,7 @@ import { type IToken, tokenMatcher } from 'chevrotain';
 import type { AggregateFunction, ComparisonOperator, Expression } from './ast';
 import { GqlParserBase, isDefined, isMissing } from './parser_base';
 import * as T from './tokens';
+import { listComprehension, pathFunctionCall } from './path_functions';
 import { unquoteSingle } from './unescape';
 
 export class GqlExpressionRules extends GqlParserBase {
@@ -129,7 +130,9 @@ export class GqlExpressionRules extends GqlParserBase {
       DEF: [
         { ALT: () => this.SUBRULE(this.literal) },
         { ALT: () => this.SUBRULE(this.list) },
+        { ALT: () => this.SUBRULE(this.listComprehension) },
         { ALT: () => this.SUBRULE(this.aggregate) },
+        { ALT: () => this.SUBRULE(this.pathFunction) },
         { ALT: () => this.SUBRULE(this.reference) },
         {
           ALT: () => {
@@ -142,6 +145,49 @@ export class GqlExpressionRules extends GqlParserBase {
       ],
       ERR_MSG: 'an expression',
     });
+  });
+
+  /** `length(p)`, `path_length(p)`, `nodes(p)`: functions of a path variable (./path_functions.ts). */
+  protected pathFunction = this.RULE('pathFunction', (): Expression | undefined => {
+    const name = this.CONSUME(T.Identifier);
+    this.CONSUME(T.LParen);
+    const argument = this.CONSUME(T.VariableName);
+    this.CONSUME(T.RParen);
+    return this.ACTION(() =>
+      pathFunctionCall(
+        this.identifier(name),
+        this.identifier(argument),
+        this.rangeFrom(this.startOf(name)),
+        (m, r) => this.semanticError(m, r)
+      )
+    );
+  });
+
+  /** `[n IN nodes(p) WHERE condition | projection]`, both parts optional. */
+  protected listComprehension = this.RULE('listComprehension', (): Expression | undefined => {
+    const open = this.CONSUME(T.LBracket);
+    const variable = this.CONSUME(T.VariableName);
+    this.CONSUME(T.KW.IN);
+    const source = this.SUBRULE(this.pathFunction);
+    const where = this.OPTION(() => {
+      this.CONSUME(T.KW.WHERE);
+      return this.SUBRULE(this.expression);
+    });
+    const projection = this.OPTION2(() => {
+      this.CONSUME(T.Pipe);
+      return this.SUBRULE2(this.expression);
+    });
+    this.CONSUME(T.RBracket);
+    return this.ACTION(() =>
+      listComprehension(
+        this.identifier(variable),
+        source,
+        where,
+        projection,
+        this.rangeFrom(this.startOf(open)),
+        (m, r) => this.semanticError(m, r)
+      )
+    );
   });
 
   /** `v` or `v.a.b`. */
@@ -171,6 +217,7 @@ export class GqlExpressionRules extends GqlParserBase {
       { ALT: () => this.CONSUME(T.KW.AVG) },
       { ALT: () => this.CONSUME(T.KW.MIN) },
       { ALT: () => this.CONSUME(T.KW.MAX) },
+      { ALT: () => this.CONSUME(T.KW.COLLECT) },
     ]);
     this.CONSUME(T.LParen);
     const argument = this.OR2({

@@ -23,6 +23,8 @@ import { expectedMessage, keywordHint, splitMessage } from './error_messages';
 import { expressionChildren } from './expression_walk';
 import { GrammarWalker } from './grammar_walker';
 import { GqlParser } from './parser';
+import { comprehensionParts } from './path_functions';
+import { nameRefusedConstructs } from './refused_constructs';
 import { SourceText } from './source_text';
 import { gqlLexer, LParen, RParen, tokenLabel, UNTERMINATED } from './tokens';
 
@@ -59,7 +61,7 @@ export function parseGql(text: string): GqlParseResult {
     return { statement: null, errors: [{ message, range: source.range(0, 0), expected: [] }] };
   }
   const lexed = gqlLexer.tokenize(text);
-  const errors: GqlSyntaxError[] = lexed.errors.map((error) => ({
+  let errors: GqlSyntaxError[] = lexed.errors.map((error) => ({
     message: error.message,
     range: source.range(error.offset, error.offset + error.length),
     expected: [],
@@ -98,6 +100,7 @@ export function parseGql(text: string): GqlParseResult {
     errors.push(syntaxError(exception, lexed.tokens, source, walker));
   }
   errors.push(...outcome.semanticErrors);
+  errors = nameRefusedConstructs(errors, lexed.tokens, text);
   if (outcome.stopped) {
     const last = errors[errors.length - 1];
     errors.push({
@@ -279,7 +282,8 @@ function firstTooDeepExpression(statement: GqlStatement): Expression | undefined
   while (stack.length > 0) {
     const [expression, depth] = stack.pop()!;
     if (depth > MAX_EXPRESSION_DEPTH) return expression;
-    for (const child of expressionChildren(expression)) stack.push([child, depth + 1]);
+    for (const child of [...expressionChildren(expression), ...comprehensionParts(expression)])
+      stack.push([child, depth + 1]);
   }
   return undefined;
 }

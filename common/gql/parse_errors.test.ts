@@ -314,10 +314,20 @@ describe('parseGql: hostile input', () => {
 });
 
 describe('parseGql: edges from other graph languages', () => {
-  it.each(['(a)--(b)', '(a)-->(b)', '(a)--[:R]->(b)'])('%s is an error, not a comment', (match) => {
+  it.each(['(a)--[:R]->(b)'])('%s is an error, not a comment', (match) => {
     const result = parseGql(`SELECT a FROM "g" MATCH ${match}`);
     expect(result.errors.length).toBeGreaterThan(0);
-    expect(result.errors[0].message).toMatch(/^expected .* but found \[-/);
+    expect(result.errors[0].message).toMatch(/^expected .* but found \[[-[]/);
+  });
+
+  it.each([
+    ['(a)--(b)', 'undirected'],
+    ['(a)-->(b)', 'right'],
+    ['(a)<--(b)', 'left'],
+  ])("Cypher's bare %s is an edge, not a comment", (match, direction) => {
+    const result = parseGql(`MATCH ${match} RETURN a`);
+    expect(result.errors).toEqual([]);
+    expect(result.statement!.patterns[0].edges[0].direction).toBe(direction);
   });
 });
 

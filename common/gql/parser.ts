@@ -2,8 +2,8 @@
  * The GQL grammar's statement, in two forms that share every pattern and expression rule:
  * `[EXPLAIN] SELECT … FROM "<model>" MATCH … [WHERE] [ORDER BY] [LIMIT] [OFFSET]`, and ISO GQL's
  * and openCypher's `[EXPLAIN] MATCH … [WHERE] … RETURN … [ORDER BY] [SKIP|OFFSET] [LIMIT]`
- * (ast.ts, GqlStatement), on the pattern and expression rules below it (./pattern_rules.ts,
- * ./expression_rules.ts, ./parser_base.ts), with embedded actions that build the syntax tree of
+ * (ast.ts, GqlStatement), on the path, pattern and expression rules below it (./path_rules.ts,
+ * ./pattern_rules.ts, ./expression_rules.ts, ./parser_base.ts), with embedded actions that build the syntax tree of
  * ./ast.ts directly.
  *
  * Clauses are rules of their own so that a broken clause is skipped (re-sync) without losing the
@@ -21,7 +21,7 @@ import type {
 } from './ast';
 import { TooManyErrors } from './error_messages';
 import { isMissing } from './parser_base';
-import { GqlPatternRules } from './pattern_rules';
+import { GqlPathRules } from './path_rules';
 import { SourceText } from './source_text';
 import * as T from './tokens';
 import { unquoteDouble } from './unescape';
@@ -56,7 +56,7 @@ function emptyDraft(): StatementDraft {
   };
 }
 
-export class GqlParser extends GqlPatternRules {
+export class GqlParser extends GqlPathRules {
   private draft = emptyDraft();
   /** The OPTIONAL MATCH clause being read: where patterns and WHERE go (else the statement's). */
   private clause: OptionalMatch | undefined;
@@ -251,7 +251,7 @@ export class GqlParser extends GqlPatternRules {
     this.AT_LEAST_ONE_SEP({
       SEP: T.Comma,
       DEF: () => {
-        const pattern = this.SUBRULE(this.pathPattern);
+        const pattern = this.SUBRULE(this.namedPath);
         this.ACTION(() => pattern && (this.clause ?? this.draft).patterns.push(pattern));
       },
       ERR_MSG: 'a pattern such as (v:Label)',

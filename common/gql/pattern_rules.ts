@@ -1,5 +1,5 @@
 /** The graph pattern rules of the GQL grammar: paths, node patterns, edges and quantifiers. */
-import { tokenMatcher } from 'chevrotain';
+import { type IToken, tokenMatcher } from 'chevrotain';
 import type {
   EdgePattern,
   Identifier,
@@ -16,11 +16,19 @@ import { unquoteDouble } from './unescape';
 interface EdgeBody {
   variable?: Identifier;
   label?: Identifier;
+  labelAlternatives?: Identifier[];
   /** Cypher's `*min..max` inside the brackets. */
   quantifier?: Quantifier;
 }
 
 type Quantifier = NonNullable<EdgePattern['quantifier']>;
+
+/** What a label expression says (label_expression below): one label, alternatives, or several. */
+interface LabelExpression {
+  label?: Identifier;
+  alternatives?: Identifier[];
+  more?: Identifier[];
+}
 
 export class GqlPatternRules extends GqlExpressionRules {
   protected pathPattern = this.RULE('pathPattern', (): PathPattern | undefined => {
@@ -64,10 +72,7 @@ export class GqlPatternRules extends GqlExpressionRules {
   protected node = this.RULE('node', (): NodePattern | undefined => {
     const open = this.CONSUME(T.LParen);
     const variable = this.OPTION(() => this.CONSUME(T.VariableName));
-    const label = this.OPTION2(() => {
-      this.CONSUME(T.Colon);
-      return this.CONSUME(T.Name);
-    });
+    const labels = this.OPTION2(() => this.SUBRULE(this.labelExpression));
     const properties = this.OPTION4(() => this.SUBRULE(this.propertyMap));
     const query = this.OPTION3(() => {
       this.CONSUME(T.KW.WHERE);
@@ -78,8 +83,9 @@ export class GqlPatternRules extends GqlExpressionRules {
       const node: NodePattern = { range: this.rangeFrom(this.startOf(open)) };
       const v = this.identifier(variable);
       if (v) node.variable = v;
-      const l = this.identifier(label);
-      if (l) node.label = l;
+      if (labels?.label) node.label = labels.label;
+      if (labels?.alternatives) node.labelAlternatives = labels.alternatives;
+      if (labels?.more) node.moreLabels = labels.more;
       if (properties && properties.length > 0) node.properties = properties;
       if (query && !isMissing(query)) {
         node.where = {
@@ -112,7 +118,10 @@ export class GqlPatternRules extends GqlExpressionRules {
     return entries;
   });
 
-  /** `-[..]->`, `-[..]-`, `-`, `->`, `<-[..]-`, `<-`, then an optional `{min,max}`. */
+  /**
+   * `-[..]->`, `-[..]-`, `-`, `->`, `<-[..]-`, `<-`, and Cypher's bare `-->`, `--`, `<--`, then
+   * an optional `{min,max}`.
+   */
   protected edge = this.RULE('edge', (): EdgePattern | undefined => {
     const start = this.ACTION(() => this.nextOffset());
     let direction: EdgePattern['direction'] = 'undirected';
@@ -122,18 +131,33 @@ export class GqlPatternRules extends GqlExpressionRules {
         {
           ALT: () => {
             this.CONSUME(T.Minus);
-            this.OPTION(() => {
-              body = this.SUBRULE(this.edgeBody);
-              this.OR2([
+            this.OPTION(() =>
+              this.OR4([
                 {
                   ALT: () => {
-                    this.CONSUME(T.RightArrow);
+                    body = this.SUBRULE(this.edgeBody);
+                    this.OR2([
+                      {
+                        ALT: () => {
+                          this.CONSUME(T.RightArrow);
+                          direction = 'right';
+                        },
+                      },
+                      { ALT: () => this.CONSUME2(T.Minus) },
+                    ]);
+                  },
+                },
+                {
+                  // Cypher's `-->`.
+                  ALT: () => {
+                    this.CONSUME3(T.RightArrow);
                     direction = 'right';
                   },
                 },
-                { ALT: () => this.CONSUME2(T.Minus) },
-              ]);
-            });
+                // Cypher's `--`.
+                { ALT: () => this.CONSUME4(T.Minus) },
+              ])
+            );
           },
         },
         {
@@ -146,10 +170,18 @@ export class GqlPatternRules extends GqlExpressionRules {
           ALT: () => {
             this.CONSUME(T.LeftArrow);
             direction = 'left';
-            this.OPTION2(() => {
-              body = this.SUBRULE2(this.edgeBody);
-              this.CONSUME3(T.Minus);
-            });
+            this.OPTION2(() =>
+              this.OR3([
+                {
+                  ALT: () => {
+                    body = this.SUBRULE2(this.edgeBody);
+                    this.CONSUME3(T.Minus);
+                  },
+                },
+                // Cypher's `<--`.
+                { ALT: () => this.CONSUME5(T.Minus) },
+              ])
+            );
           },
         },
       ],
@@ -160,6 +192,7 @@ export class GqlPatternRules extends GqlExpressionRules {
       const edge: EdgePattern = { direction, range: this.rangeFrom(start) };
       if (body?.variable) edge.variable = body.variable;
       if (body?.label) edge.label = body.label;
+      if (body?.labelAlternatives) edge.labelAlternatives = body.labelAlternatives;
       if (quantifier && body?.quantifier) {
         this.semanticError(
           'the edge has two quantifiers; keep either *min..max or {min,max}',
@@ -175,17 +208,78 @@ export class GqlPatternRules extends GqlExpressionRules {
   protected edgeBody = this.RULE('edgeBody', (): EdgeBody => {
     this.CONSUME(T.LBracket);
     const variable = this.OPTION(() => this.CONSUME(T.VariableName));
-    const label = this.OPTION2(() => {
-      this.CONSUME(T.Colon);
-      return this.CONSUME(T.Name);
-    });
+    const labels = this.OPTION2(() => this.SUBRULE2(this.labelExpression));
     const quantifier = this.OPTION3(() => this.SUBRULE(this.starQuantifier));
     this.CONSUME(T.RBracket);
-    return this.ACTION(() => ({
-      variable: this.identifier(variable),
-      label: this.identifier(label),
-      quantifier,
-    }));
+    return this.ACTION(() => {
+      if (labels?.more) {
+        this.semanticError(
+          'an edge stands for one relation: write its alternatives with | (-[:R|S]->), not & or :',
+          labels.more[0].range
+        );
+      }
+      return {
+        variable: this.identifier(variable),
+        label: labels?.label,
+        labelAlternatives: labels?.alternatives,
+        quantifier,
+      };
+    });
+  });
+
+  /**
+   * `:A`, `:A|B` (either; Cypher's `:A|:B` too), `:A&B` and Cypher's `:A:B` (both); `|` mixed
+   * with `&` is refused by name.
+   */
+  protected labelExpression = this.RULE('labelExpression', (): LabelExpression | undefined => {
+    const start = this.ACTION(() => this.nextOffset());
+    this.CONSUME(T.Colon);
+    const names: IToken[] = [];
+    const operators: IToken[] = [];
+    names.push(this.SUBRULE(this.labelTerm));
+    this.MANY(() => {
+      const operator = this.OR([
+        {
+          ALT: () => {
+            const pipe = this.CONSUME(T.Pipe);
+            // Cypher 5's `:A|:B`.
+            this.OPTION(() => this.CONSUME3(T.Colon));
+            return pipe;
+          },
+        },
+        { ALT: () => this.CONSUME(T.Ampersand) },
+        { ALT: () => this.CONSUME2(T.Colon) },
+      ]);
+      const name = this.SUBRULE2(this.labelTerm);
+      this.ACTION(() => {
+        operators.push(operator);
+        names.push(name);
+      });
+    });
+    return this.ACTION(() => {
+      const identifiers = names.map((name) => this.identifier(name));
+      if (identifiers.some((id) => id === undefined)) return undefined;
+      const [first, ...rest] = identifiers as Identifier[];
+      if (rest.length === 0) return { label: first };
+      const either = operators.filter((op) => tokenMatcher(op, T.Pipe)).length;
+      if (either > 0 && either < operators.length) {
+        this.semanticError(
+          `the label expression ${this.slice(this.rangeFrom(start))} mixes | and &, which is not supported: write alternatives (n:A|B) or labels a document has together (n:A&B)`,
+          this.rangeFrom(start)
+        );
+        return undefined;
+      }
+      if (either === 0) return { label: first, more: rest };
+      const alternatives = [first, ...rest].filter(
+        (id, i, all) => all.findIndex((other) => other.name === id.name) === i
+      );
+      return alternatives.length === 1 ? { label: first } : { alternatives };
+    });
+  });
+
+  /** A label name (`!A` and `%` are refused by name: refused_constructs.ts). */
+  protected labelTerm = this.RULE('labelTerm', (): IToken => {
+    return this.CONSUME(T.Name);
   });
 
   /** Cypher's variable length: `*min..max`, `*..max` (from 1), `*n` (exactly n). */

@@ -138,6 +138,7 @@ export const GQL_KEYWORDS = [
   'AS',
   'SKIP',
   'OPTIONAL',
+  'COLLECT',
 ] as const;
 export type GqlKeyword = (typeof GQL_KEYWORDS)[number];
 
@@ -190,6 +191,10 @@ export const Dot = punctuation('Dot', /\./, '.');
 export const Colon = punctuation('Colon', /:/, ':');
 export const Semicolon = punctuation('Semicolon', /;/, ';');
 export const Star = punctuation('Star', /\*/, '*');
+/** `[n IN nodes(p) | n.id]`: a list comprehension's projection (label alternatives `:A|B` too). */
+export const Pipe = punctuation('Pipe', /\|/, '|');
+/** `:A&B`: labels a document has together. */
+export const Ampersand = punctuation('Ampersand', /&/, '&');
 
 /** Longer keywords first: `/or/i` would otherwise take the start of `ORDER`. */
 const keywordTokens = [...GQL_KEYWORDS].sort((a, b) => b.length - a.length).map((word) => KW[word]);
@@ -230,6 +235,8 @@ export const ALL_TOKENS: TokenType[] = [
   Colon,
   Semicolon,
   Star,
+  Pipe,
+  Ampersand,
   // Categories last: they have no pattern but the parser must know them.
   VariableName,
   Name,

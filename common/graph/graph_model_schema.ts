@@ -59,6 +59,11 @@ export const graphEntitySchema = z
       .describe(
         'The field that identifies a document, and the default field of relations that end here; `_id` when absent.'
       ),
+    time_field: text()
+      .optional()
+      .describe(
+        "A date field of these documents that a request's `time_range` (a dashboard's time picker) filters on; not filtered by time when absent."
+      ),
   })
   .strict()
   .describe('A labelled set of documents: the nodes of one kind.')

@@ -35,7 +35,10 @@ export interface GraphPlanView {
   reason: string;
   steps: Array<{
     id: number;
-    /** `count`, `reduce`, `fetch`, `expand` (a quantified edge's paths) or `assemble`. */
+    /**
+     * `count`, `reduce`, `fetch`, `expand` (a quantified edge's paths), `shortest` (a
+     * shortest-path search) or `assemble`.
+     */
     kind: string;
     pattern: string;
     /** Null when nothing bounds it (a node that was not counted, before any narrowing). */

@@ -4,11 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTOR_BASE_PATH } from '../../common/constants';
 import { parseGql } from '../../common/gql';
 import { SAVED_QUERY_BASE_PATH } from '../../common/saved_query_types';
+import {
+  DEMO_MATCH_QUERY,
+  DEMO_QUERY,
+  DEMO_SELECT_QUERY,
+  EXAMPLE_QUERIES,
+} from '../../public/components/graph_query/demo_starter';
+import {
+  expansionQuery,
+  neighbourRelations,
+} from '../../public/components/graph_query/results/neighbour_expansion';
 import { extractSubgraph } from '../../public/components/graph_query/results/subgraph';
 import type { GraphModelJson } from '../../public/services/api/graph_api';
 import { openSearchClient } from '../../test/bed/context';
 import { startFederationApi, type FederationApi } from '../../test/support/in_process_host';
 import { DEMO_SAVED_QUERIES } from './demo_queries';
+import investmentsModel from './investments_graph.json';
 import { demoRows } from './demo_rows';
 import { DEMO_INDICES, loadDemoData } from './load_demo_data';
 import { DEMO_DATASOURCE, DEMO_VIRTUAL_INDEX, registerDemoCatalog } from './register_demo_catalog';
@@ -100,6 +111,84 @@ describe('demo data and its saved GQL queries', () => {
       query: matchForm.body.query,
     });
     expect(answer.body.header).toEqual(['company', 'sector', 'articles']);
+  });
+
+  it("runs the editor's starter query in both forms to the same rows, and the empty state's examples", async () => {
+    const rows = demoRows();
+    const expected = rows.articles
+      .filter((a) => a.sentiment > 0.5)
+      .flatMap((a) =>
+        rows.investments
+          .filter((i) => i.company_id === a.company_id)
+          .map((i) => `${a.id} ${a.company_id} ${i.id}`)
+      )
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(DEMO_QUERY).toContain(DEMO_MATCH_QUERY);
+    for (const query of [DEMO_QUERY, DEMO_SELECT_QUERY]) {
+      const response = await api.call('POST', '/svc/_graph', { model: investmentsModel, query });
+      expect(response.status, response.text).toBe(200);
+      const answered = (response.body.rows as Array<Array<{ _id: string }>>)
+        .map((row) => row.map((doc) => doc._id).join(' '))
+        .sort();
+      expect(answered).toEqual(expected);
+    }
+    // The examples name a graph "my-graph" with the demo's entities.
+    for (const { form, query } of EXAMPLE_QUERIES) {
+      const response = await api.call('POST', '/svc/_graph', {
+        model: { ...investmentsModel, label: 'my-graph' },
+        query,
+      });
+      expect(response.status, `${form}: ${response.text}`).toBe(200);
+      expect(response.body.rows.length, form).toBeGreaterThan(0);
+    }
+  });
+
+  it("expands a document of each entity along each of its relations, as the picture's menu does", async () => {
+    const rows = demoRows();
+    const model = investmentsModel as unknown as GraphModelJson;
+    const funded = rows.investments[0].company_id;
+    const picked = {
+      Company: { index: DEMO_INDICES.companies, id: funded },
+      Article: { index: DEMO_INDICES.articles, id: rows.articles[0].id },
+      Investment: { index: DEMO_VIRTUAL_INDEX, id: rows.investments[0].id },
+    } as const;
+    /** The ids of the documents at the other end, from the demo rows. */
+    const neighbours = (label: string, id: number, relation: string): number[] => {
+      if (label === 'Company' && relation === 'MENTIONS')
+        return rows.articles.filter((a) => a.company_id === id).map((a) => a.id);
+      if (label === 'Company' && relation === 'FUNDS')
+        return rows.investments.filter((i) => i.company_id === id).map((i) => i.id);
+      if (label === 'Article') return [rows.articles.find((a) => a.id === id)!.company_id];
+      return [rows.investments.find((i) => i.id === id)!.company_id];
+    };
+    const expansions: string[] = [];
+    for (const [label, { index, id }] of Object.entries(picked)) {
+      for (const along of neighbourRelations(model, label)) {
+        const document = { _index: index, _id: String(id), _source: {} };
+        const query = expansionQuery(model, {
+          node: { key: `${index}/${id}`, document, label, caption: String(id) },
+          along,
+        });
+        const response = await api.call('POST', '/svc/_graph', { model, query });
+        expect(response.status, `${query}: ${response.text}`).toBe(200);
+        const answered = response.body.rows as Array<[{ _id: string }, { _id: string }]>;
+        expect(answered.map(([n]) => n._id)).toEqual(answered.map(() => String(id)));
+        expect(answered.map(([, m]) => Number(m._id)).sort((a, b) => a - b)).toEqual(
+          neighbours(label, id, along.relation)
+            .sort((a, b) => a - b)
+            .slice(0, 50)
+        );
+        expansions.push(`${label} ${along.direction} ${along.relation}: ${answered.length}`);
+      }
+    }
+    // Every relation, from both of its ends.
+    expect(expansions.map((e) => e.split(':')[0])).toEqual([
+      'Company in MENTIONS',
+      'Company in FUNDS',
+      'Article out MENTIONS',
+      'Investment out FUNDS',
+    ]);
   });
 
   it('"Top funded companies" answers the sums of the demo investments', async () => {

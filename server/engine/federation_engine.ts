@@ -56,12 +56,16 @@ export class FederationEngine {
       runtime.connectors,
       usersOf,
       new DatasourceHostPolicy(runtime.settings.datasourceHosts),
-      scope.signal
+      scope.signal,
+      runtime.datasourceCache
     );
     this.virtualIndices = new VirtualIndexService(
       runtime.virtualIndexStore,
       this.datasources,
-      new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser)),
+      new ConcreteIndices(user, new OpenSearchGateway(asCurrentUser), {
+        cache: runtime.readChecks,
+        caller: scope.caller,
+      }),
       runtime.catalogHints,
       runtime.virtualIndexCache
     );
@@ -107,7 +111,8 @@ export class FederationEngine {
         this.virtualIndices,
         settings.connectorStatementTimeoutMs,
         settings.maxBuckets,
-        { maxClauseCount: settings.maxClauseCount, maxTermsCount: settings.maxTermsCount }
+        { maxClauseCount: settings.maxClauseCount, maxTermsCount: settings.maxTermsCount },
+        settings.maxResultWindow
       ),
       joinLimits,
       // search/ and pit/ are siblings: a search that carries `pit` is handed over here.

@@ -2,7 +2,7 @@ import { DATASOURCE_INDEX, VIRTUAL_INDEX_INDEX } from '../../common/catalog_type
 import { CatalogCache } from './catalog/catalog_cache';
 import { CatalogHints } from './catalog/catalog_hints';
 import { DATASOURCE_PROPERTIES, VIRTUAL_INDEX_PROPERTIES } from './catalog/catalog_mappings';
-import { CatalogStore } from './catalog/catalog_store';
+import { CatalogStore, type StoredDocument } from './catalog/catalog_store';
 import type { StoredDatasource } from './catalog/datasource_service';
 import { SecretBox } from './catalog/secret_box';
 import type { StoredVirtualIndex } from './catalog/virtual_index_service';
@@ -11,6 +11,7 @@ import { OpenSearchGateway } from './opensearch/opensearch_gateway';
 import type { OpenSearchTransportClient } from './opensearch/transport';
 import { PitStateStore } from './pit/pit_state_store';
 import { SystemAliases } from './search/system_indices';
+import { ReadCheckCache } from './catalog/read_check_cache';
 import type { FederationSettings } from './settings';
 
 /**
@@ -26,10 +27,14 @@ export class FederationRuntime {
   readonly pitStore: PitStateStore;
   /** Aliases that point at system indices, which /svc refuses like the indices themselves. */
   readonly systemAliases: SystemAliases;
+  /** Callers' passed read checks of virtual indices, kept for catalogCacheMs. */
+  readonly readChecks: ReadCheckCache;
   /** Which names earlier requests found to be virtual indices, to start reads sooner. */
   readonly catalogHints = new CatalogHints();
   /** Virtual-index entries by name, fresh within catalogCacheMs (catalog_cache.ts). */
   readonly virtualIndexCache: CatalogCache<StoredVirtualIndex>;
+  /** Datasource entries by id, fresh within catalogCacheMs, for opening them per search. */
+  readonly datasourceCache: CatalogCache<StoredDocument<StoredDatasource>>;
   private readonly internal: OpenSearchGateway;
 
   constructor(
@@ -61,8 +66,10 @@ export class FederationRuntime {
       VIRTUAL_INDEX_PROPERTIES
     );
     this.virtualIndexCache = new CatalogCache(settings.catalogCacheMs);
+    this.datasourceCache = new CatalogCache(settings.catalogCacheMs);
     this.pitStore = new PitStateStore(internal, settings.pitFilterCacheBytes);
-    this.systemAliases = new SystemAliases(internal);
+    this.systemAliases = new SystemAliases(internal, settings.catalogCacheMs);
+    this.readChecks = new ReadCheckCache(settings.catalogCacheMs);
   }
 
   private bitmapSupport: Promise<boolean> | null = null;

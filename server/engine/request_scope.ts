@@ -13,7 +13,8 @@ export interface RequestScope {
    */
   readonly signal: AbortSignal;
   /**
-   * Who asks, for per-caller limits (`maxOpenPitsPerUser`): the authenticated user inside OSD,
+   * Who asks, for per-caller limits (`maxOpenPitsPerUser`) and the passed read checks a process
+   * keeps (catalog/read_check_cache.ts): the authenticated user inside OSD,
    * else the client address. Never shown to anyone.
    */
   readonly caller: string;

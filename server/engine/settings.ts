@@ -159,8 +159,8 @@ export const settingsSchema = z
     /** Most groups an aggregate graph query may make (implicit grouping); past it a 400. */
     maxGraphGroups: z.number().int().positive().default(100_000),
     /**
-     * Most distinct values the `DISTINCT` aggregates of one graph query hold together
-     * (`COUNT(DISTINCT v.p)`, `SUM(DISTINCT ...)`, over every group); past it a 400.
+     * Most values the `DISTINCT` and `COLLECT` aggregates of one graph query hold together
+     * (`COUNT(DISTINCT v.p)`, `SUM(DISTINCT ...)`, `COLLECT(v.p)`, over every group); past it a 400.
      */
     maxGraphAggregateValues: z.number().int().positive().default(1_000_000),
     /** Most entities in one graph model (body `model`, saved queries too). */

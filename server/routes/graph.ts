@@ -36,9 +36,9 @@ export function registerGraphRoutes(router: Router, deps: RouteDependencies): vo
           throw badRequest(`request [${PATH}] contains unrecognized parameter: [${name}]`);
       }
       for (const key of Object.keys(body)) {
-        if (key !== 'model' && key !== 'query') {
+        if (key !== 'model' && key !== 'query' && key !== 'time_range') {
           throw badRequest(
-            `[${key}] is not a field of a graph request; send {"model": {...}, "query": "..."}`
+            `[${key}] is not a field of a graph request; send {"model": {...}, "query": "..."} and optionally "time_range"`
           );
         }
       }
@@ -48,6 +48,7 @@ export function registerGraphRoutes(router: Router, deps: RouteDependencies): vo
       return deps.engineFor(context).graph.query({
         model: body.model,
         query: body.query,
+        timeRange: body.time_range,
         preference,
         detailed: flag(query, 'detailed') || debug,
         debug,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregationCases } from './aggregation_cases';
 import { bodyCases } from './body_cases';
 import { osdCases } from './osd_cases';
+import { statsAndHitsCases, topHitsHitCount } from './stats_and_hits_cases';
 import { datasetSpec } from './dataset';
 import { expectSame } from './expect_same';
 import { setUpFixture, type Fixture } from './fixture';
@@ -20,6 +21,7 @@ const groups: Array<[string, Case[]]> = [
   ['aggregations', aggregationCases()],
   ['search body', bodyCases(spec)],
   ['OpenSearch Dashboards requests', osdCases()],
+  ['extended_stats and top_hits', statsAndHitsCases()],
 ];
 
 describe('differential: hand-written cases', () => {
@@ -41,6 +43,11 @@ describe('differential: hand-written cases', () => {
               const found = expected.body.hits.hits.length;
               if (c.empty) expect(found, 'reference hits').toBe(0);
               else expect(found, 'reference hits').toBeGreaterThan(0);
+            }
+            if (expected.status === 200 && JSON.stringify(c.body.aggs ?? {}).includes('top_hits')) {
+              const found = topHitsHitCount(expected.body.aggregations);
+              if (c.empty) expect(found, 'reference top_hits hits').toBe(0);
+              else expect(found, 'reference top_hits hits').toBeGreaterThan(0);
             }
             for (const member of c.carries ?? []) {
               const hits: Array<Record<string, unknown>> = expected.body.hits.hits;

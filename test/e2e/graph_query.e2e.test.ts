@@ -5,9 +5,11 @@
  * (graph name, labels, relation and property chosen with the keyboard); an error marker on a
  * broken query, with the parser's message on hover, then fixed; a run with Ctrl+Enter; the result
  * table (rows compared with what the data implies), the steps chart and the picture (a node
- * clicked opens its document); the query saved, reopened after a reload and from the list.
- * Then the demo: its picture query opened and drawn with readable labels (and 72 unconnected
- * documents drawn so too), and a query OpenSearch refuses showing OpenSearch's own reason.
+ * clicked opens its document); the query saved, reopened after a reload and from the list. The
+ * MATCH … RETURN form typed with completion too, its error marked, run. Then the demo: its picture
+ * query opened and drawn with readable labels, a company's neighbours expanded from its menu
+ * (right-click, then the keyboard), 72 unconnected documents drawn readably too, and a query
+ * OpenSearch refuses showing OpenSearch's own reason.
  */
 import { randomBytes } from 'crypto';
 import { mkdir } from 'fs/promises';
@@ -31,6 +33,9 @@ import {
 } from './support/monaco';
 import { rest, runCleanups } from './support/rest';
 import { DEMO_SAVED_QUERIES } from '../../scripts/demo/demo_queries';
+import { demoRows } from '../../scripts/demo/demo_rows';
+import { expansionQuery } from '../../public/components/graph_query/results/neighbour_expansion';
+import type { GraphModelJson } from '../../public/services/api/graph_api';
 import { DEMO_INDICES, loadDemoData } from '../../scripts/demo/load_demo_data';
 import {
   DEMO_DATASOURCE,
@@ -392,6 +397,68 @@ describe('Graph query screen', () => {
     await page.close();
   });
 
+  it('writes the MATCH … RETURN form with completion, sees its error marked, and runs it', async (ctx) => {
+    if (!session) throw new Error('beforeAll did not start the browser and the host');
+    if ('skipped' in session) return ctx.skip(session.skipped);
+    const { page, problems } = await session.newPage();
+    ctx.onTestFailed(() => reportFailure(page, 'graph_query_match_form_failure', problems));
+    await page.goto(`${session.server.url}${APP_PATH}/graph-query`);
+    await pasteIntoEditor(page, MODEL_EDITOR, JSON.stringify(model, null, 2));
+
+    // Labels, the relation and a property from the model, the form's keywords where they fit;
+    // Ctrl+End steps past the brackets the editor closed.
+    await focusEditor(page, QUERY_EDITOR);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await typeText(page, 'MATCH (p:');
+    await chooseSuggestion(page, 'Person');
+    await page.keyboard.press('ControlOrMeta+End');
+    await typeText(page, '-[:');
+    await chooseSuggestion(page, 'WORKS_AT');
+    await page.keyboard.press('ControlOrMeta+End');
+    await typeText(page, '->(c:');
+    await chooseSuggestion(page, 'Company');
+    await page.keyboard.press('ControlOrMeta+End');
+    await typeText(page, ' ');
+    await chooseSuggestion(page, 'RETURN');
+    await typeText(page, ' p.');
+    await chooseSuggestion(page, 'name');
+    await typeText(page, ' AS person, c.');
+    await chooseSuggestion(page, 'city', {
+      beforeAccept: () => lookAt(page, 'graph_query_18_match_form_completion'),
+    });
+    await typeText(page, ' ');
+    await chooseSuggestion(page, 'SKIP');
+    await typeText(page, ' 0 LIMIT');
+    const query =
+      'MATCH (p:Person)-[:WORKS_AT]->(c:Company) RETURN p.name AS person, c.city SKIP 0 LIMIT';
+    await expect(editorText(page, QUERY_EDITOR)).resolves.toBe(query);
+
+    // LIMIT without its number: the parser's message, where the number is missing.
+    const [missing] = parseGql(query).errors;
+    await errorSquiggles(page, QUERY_EDITOR).first().waitFor({ timeout: 10_000 });
+    await expect(hoverFirstError(page, QUERY_EDITOR)).resolves.toContain(missing.message);
+    await lookAt(page, 'graph_query_19_match_form_error', { keepPointer: true });
+    await focusEditor(page, QUERY_EDITOR);
+    await page.keyboard.press('ControlOrMeta+End');
+    await typeText(page, ' 50');
+    await errorSquiggles(page, QUERY_EDITOR).first().waitFor({ state: 'detached' });
+
+    await page.keyboard.press('ControlOrMeta+Enter');
+    await bySubj(page, 'federationGraphResultsTable').waitFor({ timeout: 30_000 });
+    const people = PEOPLE.filter((p) => COMPANIES.some((c) => c.id === p.company_id));
+    await expect(bySubj(page, 'federationGraphSummary').innerText()).resolves.toMatch(
+      new RegExp(`^${people.length} rows in \\d+ ms$`)
+    );
+    // The aliases are the columns' headers.
+    await expect(
+      bySubj(page, 'federationGraphResultsTable').locator('thead th').allInnerTexts()
+    ).resolves.toEqual([expect.stringContaining('person'), expect.stringContaining('c.city')]);
+    await lookAt(page, 'graph_query_20_match_form_table');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('draws the demo picture query and 72 unconnected documents with readable labels, and shows why OpenSearch refused a query', async (ctx) => {
     if (!session) throw new Error('beforeAll did not start the browser and the host');
     if ('skipped' in session) return ctx.skip(session.skipped);
@@ -430,6 +497,12 @@ describe('Graph query screen', () => {
     expectReadable(zoomed, 'the demo picture at full size', 10);
     await lookAt(page, 'graph_query_14b_demo_picture_zoomed');
 
+    // --- A company's neighbours, from its menu: the query in the editor, the picture grown ---
+    // Run again: the picture fitted afresh, at the first size.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await runAndOpenPicture(page, 50);
+    await expandCompany(page);
+
     // --- 72 documents and no edge between them (two unconnected patterns) ---
     await page.setViewportSize({ width: 1440, height: 900 });
     await pasteIntoEditor(
@@ -464,6 +537,113 @@ describe('Graph query screen', () => {
     await page.close();
   });
 });
+
+/**
+ * Right-clicks a drawn company that has investments, chooses FUNDS in its menu and checks what a
+ * user sees: the expansion's query in the editor, its rows in the summary, the picture grown by
+ * the company's investments and links to them, the documents drawn before left where they were.
+ * Then the keyboard's way to the same menu, from the node list: its button, Enter, Escape.
+ */
+async function expandCompany(page: Page): Promise<void> {
+  const rows = demoRows();
+  await drawnLabels(page); // until the layout has settled
+  const drawnBefore = await drawnPositions(page);
+  const company = rows.companies.find(
+    (c) =>
+      drawnBefore[`${DEMO_INDICES.companies}/${c.id}`] !== undefined &&
+      rows.investments.some((i) => i.company_id === c.id)
+  )!;
+  const key = `${DEMO_INDICES.companies}/${company.id}`;
+  const investments = rows.investments.filter((i) => i.company_id === company.id);
+  await bySubj(page, 'federationGraphDrawing').scrollIntoViewIfNeeded();
+  const at = await nodePosition(page, key);
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  const menu = page.getByRole('dialog', { name: `Actions on ${company.name}`, exact: true });
+  await menu.waitFor();
+  await expect(menu.getByRole('button').allInnerTexts()).resolves.toEqual([
+    'Open the document',
+    'Expand along ← MENTIONS Article',
+    'Expand along ← FUNDS Investment',
+  ]);
+  await lookAt(page, 'graph_query_14c_node_menu', { keepPointer: true });
+  await menu.getByRole('button', { name: /FUNDS/ }).click();
+
+  const model = DEMO_PICTURE.body.model as unknown as GraphModelJson;
+  const query = expansionQuery(model, {
+    node: {
+      key,
+      document: { _index: DEMO_INDICES.companies, _id: String(company.id), _source: {} },
+      label: 'Company',
+      caption: company.name,
+    },
+    along: { relation: 'FUNDS', direction: 'in', other: 'Investment' },
+  });
+  await expect(editorText(page, QUERY_EDITOR)).resolves.toBe(query);
+  await bySubj(page, 'federationGraphSummary')
+    .filter({ hasText: new RegExp(`^${investments.length} rows? in \\d+ ms$`) })
+    .waitFor({ timeout: 30_000 });
+  // Still the picture, grown by the investments, none of what was drawn moved.
+  await expect(
+    page.getByRole('tab', { name: 'Picture' }).getAttribute('aria-selected')
+  ).resolves.toBe('true');
+  await expect
+    .poll(async () => Object.keys(await drawnPositions(page)).length, { timeout: 20_000 })
+    .toBe(Object.keys(drawnBefore).length + investments.length);
+  const drawnAfter = await drawnPositions(page);
+  for (const investment of investments) {
+    expect(drawnAfter[`${DEMO_VIRTUAL_INDEX}/${investment.id}`]).toBeDefined();
+  }
+  for (const [id, position] of Object.entries(drawnBefore)) {
+    expect(drawnAfter[id], id).toEqual(position);
+  }
+  const grown = await drawnLabels(page);
+  expect(grown.edges).toBe(50 + investments.length);
+  await lookAt(page, 'graph_query_14d_expanded');
+
+  // The keyboard's way: the node list, the company's menu button, Enter; Escape gives it back.
+  const list = bySubj(page, 'federationGraphPictureNodes');
+  await list.getByRole('button', { name: /Documents in the picture/ }).click();
+  const button = list.getByRole('button', {
+    name: `Expand the neighbours of ${company.name}`,
+    exact: true,
+  });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await menu.waitFor();
+  await expect(menu.getByRole('button').allInnerTexts()).resolves.toContain(
+    'Expand along ← FUNDS Investment'
+  );
+  await expect
+    .poll(() => menu.evaluate((dialog) => dialog.contains(document.activeElement)))
+    .toBe(true);
+  await lookAt(page, 'graph_query_14e_node_menu_keyboard');
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  await expect
+    .poll(() => button.evaluate((element) => element === document.activeElement))
+    .toBe(true);
+}
+
+/** Where cytoscape has each drawn document, in its model coordinates (not moved by a fit). */
+async function drawnPositions(page: Page): Promise<Record<string, { x: number; y: number }>> {
+  return bySubj(page, 'federationGraphDrawing').evaluate((container) => {
+    const cy = (
+      container as HTMLElement & {
+        _cyreg: {
+          cy: {
+            nodes(): Array<{ id(): string; position(): { x: number; y: number } }>;
+          };
+        };
+      }
+    )._cyreg.cy;
+    return Object.fromEntries(
+      cy.nodes().map((node) => {
+        const { x, y } = node.position();
+        return [node.id(), { x: Math.round(x), y: Math.round(y) }];
+      })
+    );
+  });
+}
 
 /** Runs the query in the editor, waits for its rows, then opens the Picture tab and its canvas. */
 async function runAndOpenPicture(page: Page, rows: number): Promise<void> {

@@ -32,7 +32,16 @@ import {
   valuesOf,
   type AggregateName,
 } from './oracle_values';
+import { isMiss, labelBranches } from './oracle_alternatives';
 import { checkOptionalClauses, optionalJoin } from './oracle_optional';
+import {
+  expandPathRows,
+  optionalPaths,
+  pathDocuments,
+  pathOf,
+  pathVariablesOf,
+  usesPaths,
+} from './oracle_paths';
 
 export { OracleError };
 
@@ -80,6 +89,40 @@ export async function bruteForce(
   model: GraphModelJson,
   data: GraphData
 ): Promise<OracleResult> {
+  // Label alternatives: the union of the bindings of every branch whose edges fit.
+  const branches = labelBranches(statement, model);
+  let pattern: CompiledPattern | undefined;
+  const rows: Binding[] = [];
+  let miss: unknown;
+  for (const branch of branches) {
+    try {
+      const found = await bindingsOf(branch, model, data);
+      pattern ??= found.pattern;
+      rows.push(...found.rows);
+    } catch (error) {
+      if (branches.length === 1 || !isMiss(error)) throw error;
+      // An OPTIONAL MATCH edge must fit every alternative: only a MATCH part that fits no
+      // relation drops the branch.
+      const matchOnly = { ...branch, optional: undefined, items: [], orderBy: [] };
+      let matchFits = true;
+      try {
+        compilePattern(matchOnly, model);
+      } catch {
+        matchFits = false;
+      }
+      if (matchFits) throw error;
+      miss ??= error;
+    }
+  }
+  if (!pattern) throw miss;
+  return project(statement, pattern, rows, data);
+}
+
+async function bindingsOf(
+  statement: GqlStatement,
+  model: GraphModelJson,
+  data: GraphData
+): Promise<{ pattern: CompiledPattern; rows: Binding[] }> {
   const clauses = [statement.patterns, ...(statement.optional ?? []).map((c) => c.patterns)];
   const wheres = [statement.where, ...(statement.optional ?? []).map((c) => c.where)];
   // The clauses up to each one, compiled alone: an OPTIONAL MATCH tells nothing of the nodes
@@ -143,17 +186,31 @@ export async function bruteForce(
       maxRows: MAX_BINDINGS,
     });
   }
-  return project(statement, pattern, rows, data);
+  if (usesPaths(statement)) {
+    // The MATCH clauses' paths multiply their rows; which path is taken changes no optional match.
+    rows = expandPathRows(statement, pattern, rows, data, MAX_BINDINGS);
+    optionalPaths(statement, pattern, rows, edgeCounts[0]);
+  }
+  return { pattern, rows };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 
 /** Every variable named in SELECT, WHERE and ORDER BY must be a node variable; SUM(*) is no aggregate. */
 function checkExpressions(statement: GqlStatement, pattern: CompiledPattern) {
+  const paths = pathVariablesOf(statement);
   const visit = (e: Expression) => {
     switch (e.kind) {
+      case 'pathFunction':
+      case 'listComprehension':
+        if (!paths.has(e.path.name)) throw new OracleError(`[${e.path.name}] is no path`);
+        return;
       case 'property':
       case 'variable':
+        if (paths.has(e.variable.name)) {
+          if (e.kind === 'property') throw new OracleError('a path has no properties');
+          return;
+        }
         if (pattern.edgeVariables.has(e.variable.name)) {
           throw new OracleError(`[${e.variable.name}] is an edge variable`);
         }
@@ -362,7 +419,30 @@ function evaluateExpression(
         raw: raw === undefined ? null : raw,
       };
     }
+    case 'pathFunction': {
+      const path = pathOf(binding, e.path.name);
+      if (!path) return { values: [], date: false, raw: null };
+      const raw = e.function === 'length' ? path.length : path.nodes;
+      return { values: [raw], date: false, raw };
+    }
+    case 'listComprehension': {
+      const own = { ...pattern, variables: new Map([[e.variable.name, 0]]) };
+      const docs = pathDocuments(binding, e.path.name);
+      if (docs === null) return { values: [], date: false, raw: null };
+      const raw: unknown[] = [];
+      for (const doc of docs) {
+        if (e.where && !truth(evaluateExpression(e.where, [doc], own, data))) continue;
+        if (!e.projection) raw.push({ _index: doc._index, _id: doc._id, _source: doc._source });
+        else {
+          const v = evaluateExpression(e.projection, [doc], own, data);
+          raw.push(typeof v === 'boolean' ? v : v.raw);
+        }
+      }
+      return { values: [raw], date: false, raw };
+    }
     case 'variable': {
+      const path = pathOf(binding, e.variable.name);
+      if (path !== undefined) return { values: path ? [path] : [], date: false, raw: path };
       const doc = binding[pattern.variables.get(e.variable.name)!];
       if (doc === null) return { values: [], date: false, raw: null };
       const whole = { _index: doc._index, _id: doc._id, _source: doc._source };

@@ -91,8 +91,9 @@ export function compilePattern(statement: GqlStatement, model: GraphModelJson): 
   const addNode = (node: NodePattern): number => {
     const i = occurrences.push(node) - 1;
     parent.push(i);
-    if (node.label && !entities.has(node.label.name)) {
-      throw new OracleError(`unknown label [${node.label.name}]`);
+    for (const label of [node.label, ...(node.moreLabels ?? [])]) {
+      if (label && !entities.has(label.name))
+        throw new OracleError(`unknown label [${label.name}]`);
     }
     const name = node.variable?.name;
     if (name !== undefined) {
@@ -150,6 +151,8 @@ export function compilePattern(statement: GqlStatement, model: GraphModelJson): 
     const name = occurrence.variable?.name;
     if (name !== undefined && !node.variables.includes(name)) node.variables.push(name);
     if (occurrence.label) node.labels.add(occurrence.label.name);
+    // `(n:A&B)` is a document of both, as `(n:A) (n:B)` side by side.
+    for (const more of occurrence.moreLabels ?? []) node.labels.add(more.name);
     if (occurrence.where) node.queries.push(occurrence.where.query);
     // Maps on named patterns are in the WHERE already (parseGql desugars them).
     if (!occurrence.variable) node.properties.push(...(occurrence.properties ?? []));

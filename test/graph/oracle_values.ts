@@ -121,7 +121,7 @@ function normalise(value: unknown): unknown {
   return value;
 }
 
-export type AggregateName = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX';
+export type AggregateName = 'COUNT' | 'SUM' | 'AVG' | 'MIN' | 'MAX' | 'COLLECT';
 
 /**
  * One aggregate over a group. `inputs` holds one entry per row: the argument's value (a field's
@@ -136,6 +136,7 @@ export function aggregate(
   inputs: readonly unknown[]
 ): unknown {
   if (star) return inputs.length;
+  if (fn === 'COLLECT') return collected(distinct, inputs);
   let values = inputs.flatMap(valuesOf);
   if (distinct) {
     const seen = new Map<string, unknown>();
@@ -161,4 +162,19 @@ export function aggregate(
       });
     }
   }
+}
+
+/**
+ * COLLECT: every non-null value (an array is one value, as the item answers it), repeats dropped
+ * with DISTINCT, in the documented fixed order: by type (numbers, strings, booleans, objects),
+ * then by value, objects by their canonical text.
+ */
+function collected(distinct: boolean, inputs: readonly unknown[]): unknown[] {
+  let values: unknown[] = inputs.filter((v) => v !== null && v !== undefined);
+  if (distinct) {
+    const seen = new Map<string, unknown>();
+    for (const v of values) if (!seen.has(canonical(v))) seen.set(canonical(v), v);
+    values = [...seen.values()];
+  }
+  return [...values].sort(compareScalars);
 }

@@ -1,9 +1,9 @@
 /**
  * Two host processes sharing nothing but OpenSearch and the databases, as Dashboards servers
- * behind a load balancer: what one writes (datasources, saved queries) the other uses on its
- * next request, with no stale pool or mapping in between; a virtual index, whose catalog entry
- * each process keeps for catalogCacheMs (catalog_cache.ts), once that long has passed; the
- * writer at once. (PIT pages served by alternating processes: test/joins/pit.integration.test.ts.)
+ * behind a load balancer: what one writes the other uses, with no stale pool or mapping in
+ * between: saved queries on its next request; a datasource or a virtual index, whose catalog
+ * entries each process keeps for catalogCacheMs (catalog_cache.ts), once that long has passed;
+ * the writer at once. (PIT pages served by alternating processes: test/joins/pit.integration.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, openSearchClient, openSearchUrl, uniqueName } from '../bed/context';
@@ -92,11 +92,16 @@ describe('two hosts', () => {
       expect(ids(r.body)).toEqual([1, 2, 3, 4, 5]);
     }
 
-    // Updated through B: A's pool for the old settings must not answer its next request.
+    // Updated through B: B at once; A, which keeps the datasource entry it read like a catalog
+    // entry, within catalogCacheMs, and then never from its pool for the old settings.
     const updated = await b.call('PUT', `${DATASOURCES}/${datasource}`, {
       jdbc: jdbcFor('postgres', other.toString()),
     });
     expect(updated.status, updated.text).toBe(200);
+    const updatedAt = Date.now();
+    const atOnce = await search(b);
+    expect(ids(atOnce.body)).toEqual([101, 102, 103]);
+    await pastCatalogBound(updatedAt);
     for (const host of [a, b]) {
       const r = await search(host);
       expect(r.status, r.text).toBe(200);

@@ -203,13 +203,31 @@ describe('joins', () => {
     const expected = sortedUnique(
       rows.articles.filter((a) => a.amount >= 0).map((a) => a.author_id)
     );
-    const planned = await search(authors, join());
-    expect(ids(planned.hits.hits)).toEqual(expected);
-    expect(planned.federation_debug.joins[0]).toMatchObject({
-      strategy: 'INDEX_JOIN',
-      estimates: { parent_keys: 500 },
-    });
-    expect(planned.federation_debug.joins[0].estimates.child_docs).toBeGreaterThan(5_000);
+    // The child's first key page (10,000 keys by default) holds all 500 author ids: its read is
+    // done, reversing could only add reads, and the parent is not counted.
+    const whole = await search(authors, join());
+    expect(ids(whole.hits.hits)).toEqual(expected);
+    expect(whole.federation_debug.joins[0].strategy).toBe('BROADCAST_JOIN');
+    expect(whole.federation_debug.joins[0].estimates.parent_keys).toBeUndefined();
+    expect(whole.federation_debug.joins[0].estimates.child_docs).toBeGreaterThan(5_000);
+    // With pages of 100 keys, the read has more to come: the planner counts the parent and
+    // reverses.
+    const paged = await startFederationApi({ joinKeyPageSize: 100 });
+    try {
+      const r = await paged.call('POST', `/svc/${authors}/_search?debug=true`, {
+        size: 10_000,
+        query: join(),
+      });
+      expect(r.status, r.text).toBe(200);
+      expect(ids(r.body.hits.hits)).toEqual(expected);
+      expect(r.body.federation_debug.joins[0]).toMatchObject({
+        strategy: 'INDEX_JOIN',
+        estimates: { parent_keys: 500 },
+      });
+      expect(r.body.federation_debug.joins[0].estimates.child_docs).toBeGreaterThan(5_000);
+    } finally {
+      await paged.close();
+    }
     for (const type of ['BROADCAST_JOIN', 'HASH_JOIN', 'INDEX_JOIN']) {
       const forced = await search(authors, join(type));
       expect(ids(forced.hits.hits), type).toEqual(expected);

@@ -1,4 +1,4 @@
-import { configure, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
@@ -9,8 +9,22 @@ import { article, company, demoClusterHttp, graphAnswer } from './testing/graph_
 configure({ testIdAttribute: 'data-test-subj' });
 
 // jsdom has no canvas: a labelled stand-in takes the drawing's place (as in the panel's tests).
+// The stand-in opens the first node's menu as a right-click on it does.
 vi.mock('./results/cytoscape_drawing', () => ({
-  default: ({ ariaLabel }: { ariaLabel: string }) => <div role="img" aria-label={ariaLabel} />,
+  default: ({
+    ariaLabel,
+    elements,
+    onNodeMenu,
+  }: {
+    ariaLabel: string;
+    elements: Array<{ data: { id: string } }>;
+    onNodeMenu: (id: string, at: { x: number; y: number }) => void;
+  }) => (
+    <>
+      <div role="img" aria-label={ariaLabel} />
+      <button onClick={() => onNodeMenu(elements[0].data.id, { x: 10, y: 10 })}>right-click</button>
+    </>
+  ),
 }));
 
 const subj = (name: string) => document.querySelector<HTMLElement>(`[data-test-subj="${name}"]`)!;
@@ -60,6 +74,17 @@ describe('GraphQueryPanel accessibility (axe, in jsdom)', () => {
     await waitFor(() =>
       expect(document.querySelector('[role="img"][aria-label^="Matched subgraphs"]')).toBeTruthy()
     );
+    expect(await seriousViolations()).toEqual([]);
+
+    // A node's menu, at the node in the drawing, then from its button in the node list.
+    await userEvent.click(screen.getByRole('button', { name: 'right-click' }));
+    await screen.findByRole('dialog', { name: /^Actions on / });
+    expect(await seriousViolations()).toEqual([]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: /Documents in the picture/ }));
+    await userEvent.click(screen.getAllByRole('button', { name: /^Expand the neighbours of / })[0]);
+    await screen.findByRole('dialog', { name: /^Actions on / });
     expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -93,7 +93,11 @@ describe('GraphQueryPanel: the draft a new user starts from', () => {
     expect(http.callsTo('GET', /_resolve/)).toHaveLength(1);
     const blank = subj('federationGraphBlank');
     expect(blank.textContent).toMatch(/entities/);
-    expect(blank.textContent).toMatch(/SELECT a, c FROM "my-graph"/);
+    // An example in each form, each named.
+    expect(blank.textContent).toMatch(/SELECT form: SELECT a, c FROM "my-graph"/);
+    expect(blank.textContent).toMatch(
+      /MATCH … RETURN form \(ISO GQL, openCypher\): MATCH \(a:Article\)-\[:MENTIONS\]->\(c:Company\) WHERE a.sentiment > 0.5 RETURN a, c/
+    );
     expect(blank.textContent).toMatch(/npm start/);
     expect(runButton().disabled).toBe(true);
   });

@@ -10,6 +10,7 @@ import { ModelEditor } from './model_editor/model_editor';
 import type { GraphDraft } from './demo_starter';
 import { modelOutline, modelToText, parseModelText, type ParsedModel } from './model_text';
 import { QueryEditorSection } from './query_editor_section';
+import { expansionQuery, type ExpansionRequest } from './results/neighbour_expansion';
 import { ResultsSection } from './results/results_section';
 import { SavedQueriesToolbar } from './saved_queries/saved_queries_toolbar';
 import type { OpenedQuery } from './saved_queries/use_open_saved_query';
@@ -107,6 +108,20 @@ function Workbench({
   };
   const pending = run.isPending ? (run.variables?.mode ?? 'run') : null;
 
+  // A node's neighbours, chosen in the picture: the query is written into the editor (where the
+  // user can read, change and run it again) and run; its answer joins the picture.
+  const expand = (chosen: ExpansionRequest) => {
+    if (!parsed.ok || run.isPending) return;
+    const query = expansionQuery(modelOutline(parsed.model), chosen);
+    onChange({ ...draft, query });
+    run.mutate({
+      mode: 'run',
+      request: { model: parsed.model, query },
+      detailed,
+      expansion: { from: chosen.node.key },
+    });
+  };
+
   return (
     <>
       <EuiResizableContainer
@@ -151,6 +166,7 @@ function Workbench({
         run={{ status: run.status, data: run.data, error: run.error, variables: run.variables }}
         queryWritten={draft.query.trim() !== ''}
         demoAvailable={demoAvailable}
+        onExpand={expand}
       />
     </>
   );

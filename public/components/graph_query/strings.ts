@@ -56,7 +56,7 @@ export const strings = {
   blankQuery: () =>
     t(
       'blank.query',
-      'The query (left) matches a pattern over them and selects what to show, for example:'
+      'The query (left) matches a pattern over them and says what to show, in either of two forms:'
     ),
   blankDemo: () =>
     t(
@@ -66,7 +66,9 @@ export const strings = {
 
   resultsTitle: () => t('results.title', 'Results'),
   summary: (rows: number, took: number) =>
-    t('results.summary', '{rows} rows in {took} ms', { rows, took }),
+    rows === 1
+      ? t('results.summaryOne', '1 row in {took} ms', { took })
+      : t('results.summary', '{rows} rows in {took} ms', { rows, took }),
   planSummary: (took: number) => t('results.planSummary', 'Planned in {took} ms', { took }),
   errorTitle: () => t('error.title', 'The query failed'),
   errorPosition: (line: number, column: number) =>
@@ -158,6 +160,20 @@ export const strings = {
   pictureHint: () =>
     t(
       'picture.hint',
-      'Click a document to see it; scroll to zoom (captions too small to read appear as you zoom in), drag to move.'
+      'Click a document to see it, right-click it to expand its neighbours; scroll to zoom (captions too small to read appear as you zoom in), drag to move.'
     ),
+  exampleSelectForm: () => t('example.selectForm', 'SELECT form:'),
+  exampleMatchForm: () => t('example.matchForm', 'MATCH … RETURN form (ISO GQL, openCypher):'),
+  nodeMenuTitle: (caption: string, label: string) =>
+    t('nodeMenu.title', '{caption} ({label})', { caption, label }),
+  nodeMenuAriaLabel: (caption: string) =>
+    t('nodeMenu.ariaLabel', 'Actions on {caption}', { caption }),
+  nodeMenuButton: (caption: string) =>
+    t('nodeMenu.button', 'Expand the neighbours of {caption}', { caption }),
+  nodeMenuOpenDocument: () => t('nodeMenu.openDocument', 'Open the document'),
+  nodeMenuExpand: (relation: string) =>
+    t('nodeMenu.expand', 'Expand along {relation}', { relation }),
+  nodeMenuNoRelation: (label: string) =>
+    t('nodeMenu.noRelation', 'No relation of the model links {label}', { label }),
+  nodeMenuBusy: () => t('nodeMenu.busy', 'A query is running: wait for it, or cancel it.'),
 };

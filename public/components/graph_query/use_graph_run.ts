@@ -7,6 +7,8 @@ export interface GraphRunVariables {
   mode: 'run' | 'explain';
   request: GraphRunRequest;
   detailed: boolean;
+  /** A neighbour expansion from the picture's node of this key: its answer joins the picture. */
+  expansion?: { from: string };
 }
 
 /** Raised instead of the HTTP client's error when the user pressed Cancel. */

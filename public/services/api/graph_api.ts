@@ -16,7 +16,7 @@ import type { HttpClient, HttpQuery } from '../../types';
 /** The graph data model as sent (docs/api/semantics.md); the server validates it and names what is wrong. */
 export interface GraphModelJson {
   label: string;
-  entities: Array<{ label: string; indices: string[]; id?: string }>;
+  entities: Array<{ label: string; indices: string[]; id?: string; time_field?: string }>;
   relations?: Array<{
     label: string;
     from: { entity: string; field?: string };
@@ -28,6 +28,8 @@ export interface GraphRunRequest {
   /** Any JSON object: the server checks the model's shape, so a wrong one gets its reason. */
   model: Record<string, unknown>;
   query: string;
+  /** Filters the entities whose model names a `time_field` (both ends included, absolute dates). */
+  time_range?: { from: string; to: string };
 }
 
 export interface GraphRunOptions {
@@ -79,7 +81,11 @@ export function createGraphApi(http: HttpClient): GraphApi {
   const run = (request: GraphRunRequest, options: GraphRunOptions = {}) =>
     http.post<GraphResponse>(GRAPH_PATH, {
       query: runQuery(options),
-      body: JSON.stringify({ model: request.model, query: request.query }),
+      body: JSON.stringify({
+        model: request.model,
+        query: request.query,
+        ...(request.time_range ? { time_range: request.time_range } : {}),
+      }),
       signal: options.signal,
     });
   return {

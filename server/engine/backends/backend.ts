@@ -38,10 +38,11 @@ export interface KeyOptions extends CallOptions {
   setting?: string;
   /**
    * Called once, as soon as it is known, with how many documents the query matches (a join
-   * planner's estimate without a `_count` of its own). Only OpenSearch key reads of a field
-   * other than `_id` call it, with their first page.
+   * planner's estimate without a `_count` of its own) and whether the first page held every key
+   * (the read is then as good as done). Only OpenSearch key reads of a field other than `_id`
+   * call it, with their first page.
    */
-  onMatchCount?: (count: number) => void;
+  onMatchCount?: (count: number, complete: boolean) => void;
 }
 
 export interface DocumentOptions extends CallOptions {

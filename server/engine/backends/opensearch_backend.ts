@@ -106,10 +106,6 @@ export class OpenSearchBackend implements Backend {
 
   /** About how many distinct values `field` has (a `cardinality` aggregation): for planning. */
   async cardinality(field: string, options: CallOptions = {}): Promise<number> {
-    // A join planner asks this of the parent field that the join's key filter is built on next,
-    // and the filter's form depends on the field's type: read it now, beside the planning, not
-    // after the keys (a serial `_field_caps` round trip, 1-5 ms, in the join's profile).
-    this.fields.type(field).catch(() => undefined);
     const response = await this.call<{
       _shards?: ShardsHeader;
       aggregations?: { keys?: { value: number } };
@@ -167,14 +163,14 @@ export class OpenSearchBackend implements Backend {
         options
       );
       requireAllShards(response, `the key read of [${field}] in [${this.describeIndices()}]`);
-      if (counted) options.onMatchCount!(response.hits?.total?.value ?? 0);
       const page = response.aggregations?.keys;
-      if (!page) break;
       // An empty last page has no buckets left after filter_path.
-      const buckets = page.buckets ?? [];
+      const buckets = page?.buckets ?? [];
+      const last = buckets.length < this.limits.keyPageSize || page?.after_key === undefined;
+      if (counted) options.onMatchCount!(response.hits?.total?.value ?? 0, last);
       for (const bucket of buckets) builder.add(bucket.key.k);
-      if (buckets.length < this.limits.keyPageSize || page.after_key === undefined) break;
-      after = page.after_key;
+      if (last) break;
+      after = page!.after_key;
     }
     return builder.build();
   }

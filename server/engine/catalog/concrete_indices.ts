@@ -2,6 +2,7 @@ import type { VirtualIndexColumn } from '../../../common/catalog_types';
 import { FederationError } from '../errors';
 import { OpenSearchGateway, opensearchPath } from '../opensearch/opensearch_gateway';
 import { answeredError, expecting, isAlreadyExists } from '../opensearch/client_errors';
+import type { ReadCheckCache } from './read_check_cache';
 
 /**
  * The empty OpenSearch index that stands beside each virtual index (docs/api/interface.md §5): it lets security
@@ -16,7 +17,9 @@ export class ConcreteIndices {
      * lookup (a round trip on every search): the name is one our catalog holds, never a
      * `.federation-` name, and a size-0 search returns nothing from whatever it names.
      */
-    private readonly readCheck: OpenSearchGateway = openSearch
+    private readonly readCheck: OpenSearchGateway = openSearch,
+    /** The process's passed checks (read_check_cache.ts), and who is asking. */
+    private readonly passes?: { cache: ReadCheckCache; caller: string }
   ) {}
 
   /** Names already checked for this caller (the service is built per request). */
@@ -45,7 +48,18 @@ export class ConcreteIndices {
   private readCheckOf(name: string): Promise<void> {
     let check = this.readable.get(name);
     if (check === undefined) {
-      check = this.checkReadable(name);
+      const passes = this.passes;
+      if (passes?.cache.passedRecently(passes.caller, name)) {
+        check = Promise.resolve();
+      } else {
+        const sentAt = Date.now();
+        check = this.checkReadable(name);
+        if (passes)
+          check.then(
+            () => passes.cache.record(passes.caller, name, sentAt),
+            () => {}
+          );
+      }
       this.readable.set(name, check);
     }
     return check;

@@ -5,6 +5,7 @@ import { signalledConnector } from '../connectors/signalled_connector';
 import { parseDatasourceConfig } from '../connectors/jdbc_url';
 import { badRequest, FederationError, notFound } from '../errors';
 import { documentResponse, listResponse } from './catalog_responses';
+import { CatalogCache } from './catalog_cache';
 import type { CatalogStore, StoredDocument, WriteResult } from './catalog_store';
 import { datasourceIdProblem } from './datasource_ids';
 import { DatasourceHostPolicy } from './datasource_hosts';
@@ -40,7 +41,13 @@ export class DatasourceService {
     /** The `datasourceHosts` allow-list; checked on save and again on every connection. */
     private readonly hosts: DatasourceHostPolicy = new DatasourceHostPolicy(undefined),
     /** The caller's abort (RequestScope.signal): every statement of this request is cancelled with it. */
-    private readonly signal?: AbortSignal
+    private readonly signal?: AbortSignal,
+    /**
+     * The process's datasource entries (runtime), read for `open` like virtual-index entries:
+     * kept for catalogCacheMs, forgotten at once by a write through this process; none kept
+     * when absent.
+     */
+    private readonly cache: CatalogCache<StoredDocument<StoredDatasource>> = new CatalogCache(0)
   ) {}
 
   async put(id: string, body: DatasourceBody): Promise<WriteResult> {
@@ -64,6 +71,7 @@ export class DatasourceService {
       updated_at: new Date().toISOString(),
     };
     const result = await this.store.put(id, withoutUndefined(stored));
+    this.cache.forget(id);
     await this.connectors.evict(id);
     return result;
   }
@@ -89,6 +97,7 @@ export class DatasourceService {
       );
     }
     const result = await this.store.delete(id);
+    this.cache.forget(id);
     if (result === null) throw missing(id);
     await this.connectors.evict(id);
     return result;
@@ -126,7 +135,14 @@ export class DatasourceService {
 
   /** The datasource's pooled connector; a 404 when it does not exist. */
   async open(id: string): Promise<OpenDatasource> {
-    const doc = await this.require(id);
+    assertDatasourceId(id);
+    // A search reads its datasource before every statement: from the process's cache where fresh.
+    const doc = await this.cache
+      .lookup([id], (ids) =>
+        this.store.getMany(ids).then((docs) => docs.map((d) => d ?? undefined))
+      )
+      .get(id);
+    if (doc === undefined) throw missing(id);
     const jdbc: JdbcConfig = { ...doc._source.jdbc };
     if (doc._source.password_secret !== undefined) {
       jdbc.password = this.secrets.decrypt(doc._source.password_secret);

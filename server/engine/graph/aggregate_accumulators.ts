@@ -1,10 +1,12 @@
 /**
- * The aggregates of a graph query (COUNT, SUM, AVG, MIN, MAX, each optionally DISTINCT): one
- * accumulator per aggregate item and group, fed binding by binding. DISTINCT values held by all
- * of a query's accumulators together are bounded (maxGraphAggregateValues).
+ * The aggregates of a graph query (COUNT, SUM, AVG, MIN, MAX, COLLECT, each optionally
+ * DISTINCT): one accumulator per aggregate item and group, fed binding by binding. DISTINCT
+ * values and collected values held by all of a query's accumulators together are bounded
+ * (maxGraphAggregateValues).
  */
 import type { Expression } from '../../../common/gql/ast';
 import { badRequest } from '../errors';
+import { collectAccumulator } from './collect_accumulator';
 import { compareValues, presentValues, scalarValues, type Binding } from './expressions';
 
 export interface Accumulator {
@@ -12,7 +14,10 @@ export interface Accumulator {
   result(): unknown;
 }
 
-/** The values every DISTINCT aggregate of a query holds, over all groups (maxGraphAggregateValues). */
+/**
+ * The values every DISTINCT and COLLECT aggregate of a query holds, over all groups
+ * (maxGraphAggregateValues).
+ */
 export class DistinctValues {
   private held = 0;
 
@@ -21,13 +26,18 @@ export class DistinctValues {
   /** Adds `key` to `set`; false when it was there already. */
   add(set: Set<string>, key: string): boolean {
     if (set.has(key)) return false;
-    if (++this.held > this.max) {
-      throw badRequest(
-        `the DISTINCT aggregates of the query hold more than ${this.max} distinct values (setting maxGraphAggregateValues); narrow the pattern, group by fewer items, or raise the setting maxGraphAggregateValues`
-      );
-    }
+    this.hold();
     set.add(key);
     return true;
+  }
+
+  /** Counts one more value held (a collected one). */
+  hold(): void {
+    if (++this.held > this.max) {
+      throw badRequest(
+        `the DISTINCT and COLLECT aggregates of the query hold more than ${this.max} values (setting maxGraphAggregateValues); narrow the pattern, group by fewer items, or raise the setting maxGraphAggregateValues`
+      );
+    }
   }
 }
 
@@ -49,6 +59,7 @@ export function accumulator(
       `line ${arg.range.line}, column ${arg.range.column}: ${e.function} takes a property (v.p) or a variable`
     );
   };
+  if (e.function === 'COLLECT') return collectAccumulator(e, variables, distinctValues);
   if (e.function === 'COUNT') {
     if (e.argument === null) {
       let n = 0;

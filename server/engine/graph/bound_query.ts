@@ -42,6 +42,12 @@ export interface BoundEdge {
   /** A directed edge has one; an undirected self-relation two. The edge holds if any does. */
   orientations: EdgeOrientation[];
   quantifier?: { min: number; max: number };
+  /**
+   * A shortest-path search over the quantified edge (`ANY SHORTEST`, `shortestPath`: one path per
+   * pair of ends; `ALL SHORTEST`, `allShortestPaths`: every shortest one), found by its own plan
+   * step (shortest_paths.ts) instead of narrowings and an expand step.
+   */
+  shortest?: 'any' | 'all';
   /** The clause it is written in (see BoundNode.clause). */
   clause: number;
 }
@@ -71,4 +77,9 @@ export interface BoundQuery {
   paths: Array<{ nodes: number[]; edges: number[]; clause: number }>;
   /** Clause 0 (the MATCH clauses), then one per OPTIONAL MATCH. */
   clauses: BoundClause[];
+  /**
+   * Path variables (`p = (a)-[:R]->{1,3}(b)`) to their index in `paths`. Along a quantified edge
+   * of a named path, rows are one per path, not one per pair of ends (path_values.ts).
+   */
+  pathVariables?: ReadonlyMap<string, number>;
 }

@@ -362,7 +362,7 @@ export function compareValues(a: unknown, b: unknown, date = false): number | nu
  * A date as OpenSearch's default format reads it (`strict_date_optional_time||epoch_millis`):
  * ISO text, in UTC unless it names a zone, else epoch milliseconds.
  */
-function toMillis(value: unknown): number | null {
+export function toMillis(value: unknown): number | null {
   if (typeof value === 'number') return value;
   if (typeof value !== 'string') return null;
   const iso = DateTime.fromISO(value, { zone: 'utc', setZone: true });

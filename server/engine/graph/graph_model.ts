@@ -19,6 +19,8 @@ export interface GraphEntity {
   indices: string[];
   /** The field that identifies a document; `_id` unless the model says otherwise. */
   id: string;
+  /** The date field a request's `time_range` filters on (docs/api/semantics.md); none when absent. */
+  timeField?: string;
   /** `model.entities[i]`, for errors. */
   path: string;
 }
@@ -71,6 +73,7 @@ export function parseGraphModel(
       label: entity.label,
       indices: entity.indices,
       id: entity.id ?? '_id',
+      ...(entity.time_field !== undefined ? { timeField: entity.time_field } : {}),
       path,
     });
   });

@@ -314,3 +314,46 @@ describe('planGraph', () => {
     expect(plan.order).toHaveLength(5);
   });
 });
+
+describe('planGraph: shortest paths', () => {
+  const bindShortest = (pattern: string) => {
+    const result = parseGql(`SELECT COUNT(*) FROM "social" MATCH ${pattern}`);
+    expect(result.errors).toEqual([]);
+    return bindQuery(result.statement!, MODEL, { maxHops: 3 });
+  };
+
+  it('narrows no end along the shortest edge: its own step searches between the fetched ends', () => {
+    const query = bindShortest('p = ANY SHORTEST (a:Person)-[:KNOWS]->{1,3}(b:Person)');
+    // Nothing is counted: the counts would choose nothing for a shortest step.
+    expect(planCounts(query, [true, true])).toEqual([]);
+    const plan = planFromCounts(query, [2, 5]);
+    expect(outline(plan)).toEqual([
+      '1 fetch n0 []',
+      '2 fetch n1 []',
+      '3 shortest [1,2]',
+      '4 assemble [1,2,3]',
+    ]);
+    expect(plan.start).toEqual({
+      node: 0,
+      reason:
+        'the first node of the pattern: shortest paths alone are not counted (their step searches from both ends)',
+    });
+    const shortest = plan.steps.find((s) => s.kind === 'shortest')!;
+    expect(shortest).toMatchObject({
+      edge: 0,
+      pattern: 'ANY SHORTEST (a:Person)-[$1:KNOWS]->{1,3}(b:Person)',
+    });
+  });
+
+  it('still narrows along the other edges of the pattern', () => {
+    const query = bindShortest(
+      'p = ALL SHORTEST (a:Person)-[:KNOWS]->{1,3}(b:Person), (b)-[:LIKES]->(m:Post)'
+    );
+    const kinds = planFromCounts(query, [1, null, 4]).steps.map((s) => s.kind);
+    // Another edge is narrowed by the counts' choice: they are planned.
+    expect(kinds.filter((k) => k === 'count')).toHaveLength(2);
+    expect(kinds.filter((k) => k === 'reduce')).toHaveLength(2);
+    expect(kinds).toContain('shortest');
+    expect(kinds).not.toContain('expand');
+  });
+});

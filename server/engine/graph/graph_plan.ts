@@ -57,12 +57,22 @@ export interface ExpandStep extends StepBase {
   readonly edge: number;
 }
 
+/**
+ * Finds the shortest paths of an `ANY SHORTEST` / `ALL SHORTEST` edge between its ends' fetched
+ * documents: breadth-first from both ends over the relation's keys (shortest_paths.ts).
+ */
+export interface ShortestStep extends StepBase {
+  readonly kind: 'shortest';
+  readonly edge: number;
+}
+
 /** Binds the fetched documents into rows and shapes them into the answer. */
 export interface AssembleStep extends StepBase {
   readonly kind: 'assemble';
 }
 
-export type PlanStep = CountStep | ReduceStep | FetchStep | ExpandStep | AssembleStep;
+export type PlanStep =
+  CountStep | ReduceStep | FetchStep | ExpandStep | ShortestStep | AssembleStep;
 
 /** What a count step found: the node's matching documents. */
 export interface CountResult {
@@ -86,6 +96,10 @@ export interface GraphPlan {
  * before the counts run.
  */
 export function planCounts(query: BoundQuery, hasConditions: readonly boolean[]): CountStep[] {
+  // Shortest paths alone choose nothing by counts: no end is narrowed along a shortest edge, and
+  // its step searches from both ends whatever their sizes. Counting would only add a round
+  // before the first read (docs/api/graph_queries.md, "Shortest paths").
+  if (shortestOnly(query)) return [];
   // The start is a node of the first clause (the MATCH clauses, or a leading OPTIONAL MATCH):
   // its nodes are all counted when none has conditions.
   const first = Math.min(...query.nodes.map((n) => n.clause));
@@ -104,6 +118,11 @@ export function planCounts(query: BoundQuery, hasConditions: readonly boolean[])
     }));
 }
 
+/** Whether the pattern's edges are all shortest-path edges (and it has one). */
+export function shortestOnly(query: BoundQuery): boolean {
+  return query.edges.length > 0 && query.edges.every((edge) => edge.shortest);
+}
+
 /**
  * The whole plan, from the count steps and what they found; the steps after them take the ids
  * that follow. A node without a count step was not counted (see `planCounts`). `keyFields[node]`
@@ -117,14 +136,16 @@ export function planCounts(query: BoundQuery, hasConditions: readonly boolean[])
 export function planGraph(
   query: BoundQuery,
   counted: readonly CountResult[],
-  keyFields: ReadonlyArray<ReadonlySet<string>> = []
+  keyFields: ReadonlyArray<ReadonlySet<string>> = [],
+  /** The id the steps' ids go on from when nothing was counted (a branch after others). */
+  idsAfter = 0
 ): GraphPlan {
   const counts: Array<number | null> = query.nodes.map(() => null);
   for (const { step, rows } of counted) counts[step.node] = rows;
   const steps: PlanStep[] = [];
   const nodeText = (id: number) => `(${query.nodes[id].display})`;
   const lastStepOf = new Map<number, number>();
-  let lastId = Math.max(0, ...counted.map(({ step }) => step.id));
+  let lastId = Math.max(idsAfter, ...counted.map(({ step }) => step.id));
   const nextId = () => ++lastId;
   for (const { step, rows } of counted) {
     steps.push({ ...step, estimatedRows: rows });
@@ -145,6 +166,8 @@ export function planGraph(
     return Infinity;
   };
   const reduce = (edge: BoundEdge, from: number, to: number) => {
+    // A shortest path's ends are not narrowed along it: its own step searches between them.
+    if (edge.shortest) return;
     const id = nextId();
     const inputs = [lastStepOf.get(from), lastStepOf.get(to)].filter(
       (i): i is number => i !== undefined
@@ -208,15 +231,24 @@ export function planGraph(
   // a node leaves no row, and then no path worth reading.
   const expands = query.edges
     .filter((edge) => edge.quantifier)
-    .map((edge): ExpandStep => {
-      const step: ExpandStep = {
-        id: nextId(),
-        kind: 'expand',
-        edge: edge.id,
-        pattern: edgePatternText(query, edge),
-        estimatedRows: Infinity,
-        inputs: fetches,
-      };
+    .map((edge): ExpandStep | ShortestStep => {
+      const step: ExpandStep | ShortestStep = edge.shortest
+        ? {
+            id: nextId(),
+            kind: 'shortest',
+            edge: edge.id,
+            pattern: `${edge.shortest === 'any' ? 'ANY' : 'ALL'} SHORTEST ${edgePatternText(query, edge)}`,
+            estimatedRows: Infinity,
+            inputs: [lastStepOf.get(edge.left)!, lastStepOf.get(edge.right)!],
+          }
+        : {
+            id: nextId(),
+            kind: 'expand',
+            edge: edge.id,
+            pattern: edgePatternText(query, edge),
+            estimatedRows: Infinity,
+            inputs: fetches,
+          };
       steps.push(step);
       return step;
     });
@@ -237,7 +269,9 @@ export function planGraph(
       reason:
         query.nodes.length === 1
           ? 'the only node'
-          : `fewest matching documents (${counts[start]}) of ${query.nodes.map((n) => `${nodeText(n.id)}: ${counts[n.id] ?? 'not counted (no condition of its own)'}`).join(', ')}`,
+          : counted.length === 0
+            ? `the first node of the pattern: shortest paths alone are not counted (their step searches from both ends)`
+            : `fewest matching documents (${counts[start]}) of ${query.nodes.map((n) => `${nodeText(n.id)}: ${counts[n.id] ?? 'not counted (no condition of its own)'}`).join(', ')}`,
     },
   };
 }

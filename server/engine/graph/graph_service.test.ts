@@ -94,3 +94,27 @@ describe('GraphService: work stops when it must', () => {
     expect(opened).toBe(0);
   });
 });
+
+describe('GraphService: the model check beside the first reads', () => {
+  it("answers the model's error though a read started beside its check failed first", async () => {
+    // The count fails at once; the model's mapping read finds the index missing only later.
+    const missing: Backend = {
+      ...people,
+      fieldTypes: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        throw new FederationError(404, 'index_not_found_exception', 'no such index [people]');
+      },
+      count: async () => {
+        throw new Error('the read failed');
+      },
+    };
+    const error = await failure(
+      new GraphService({ backends: { open: async () => missing }, limits: LIMITS }).query({
+        ...request,
+        query: 'SELECT COUNT(*) FROM "g" MATCH (a:P)',
+      })
+    );
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('[model.entities[0].indices] of entity [P]: no such index [people]');
+  });
+});

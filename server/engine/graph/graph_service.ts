@@ -17,17 +17,22 @@ import { parseGraphModel, type GraphModel } from './graph_model';
 import { nodeKeyFields, planCounts, planGraph, type GraphPlan } from './graph_plan';
 import { checkModelMappings } from './model_mappings';
 import { PlanExecution } from './plan_execution';
+import { runBranches } from './branch_union';
+import { bindAlternatives } from './label_alternatives';
 import { bindQuery } from './query_binding';
 import { at } from './query_errors';
 import { QueryRun } from './query_run';
 import { ReductionState } from './reduction';
 import { checkResultWindow, type ShapedRows } from './result_shaping';
+import { parseTimeRange, withTimeRange } from './time_range';
 
 export type { GraphLimits };
 
 export interface GraphRequest {
   model: unknown;
   query: unknown;
+  /** `time_range`: checked here (time_range.ts); filters the entities that name a time field. */
+  timeRange?: unknown;
   preference?: string;
   detailed: boolean;
   debug: boolean;
@@ -68,13 +73,46 @@ async function answerQuery(
   // A caller already gone costs nothing: not even the catalog reads of opening its backends.
   run.check();
   const model = parseGraphModel(request.model, limits.model);
-  const query = bindQuery(parseStatement(request.query), model, { maxHops: limits.maxHops });
-  checkResultWindow(query.statement, limits.maxResultWindow);
-  for (const node of query.nodes) {
-    for (const text of node.queryStrings) {
-      assertQueryStringDepth(text, 0, limits.maxQueryDepth, `the node (${node.display})`);
+  const timeRange = parseTimeRange(request.timeRange);
+  // One bound query, or one per combination of label alternatives (label_alternatives.ts).
+  const branches = bindAlternatives(parseStatement(request.query), model, (statement) =>
+    withTimeRange(bindQuery(statement, model, { maxHops: limits.maxHops }), model, timeRange)
+  );
+  for (const branch of branches) {
+    checkResultWindow(branch.statement, limits.maxResultWindow);
+    for (const node of branch.nodes) {
+      for (const text of node.queryStrings) {
+        assertQueryStringDepth(text, 0, limits.maxQueryDepth, `the node (${node.display})`);
+      }
     }
   }
+  if (branches.length > 1) {
+    const union = await runBranches(branches, {
+      model,
+      limits,
+      run,
+      open: async (branch) => {
+        const state = await openNodes(factory, model, branch, limits, run);
+        const [conditions] = await Promise.all([
+          pushDownConditions(branch, state.reduction),
+          state.checked,
+        ]);
+        return { reduction: state.reduction, conditions };
+      },
+    });
+    return graphAnswer({
+      query: branches[0],
+      plan: union.plan,
+      statsOf: (id) => run.statsOfStep(id),
+      request,
+      started,
+      stopped: run.clock(),
+      rows: union.shaped?.rows ?? [],
+      truncated: union.shaped?.truncated ?? false,
+      explain: union.shaped === null,
+    });
+  }
+  const [query] = branches;
   const state = await openNodes(factory, model, query, limits, run);
   const answer = (plan: GraphPlan, shaped: ShapedRows | null) =>
     graphAnswer({
@@ -88,12 +126,25 @@ async function answerQuery(
       truncated: shaped?.truncated ?? false,
       explain: shaped === null,
     });
-  const [conditions] = await Promise.all([
-    pushDownConditions(query, state.reduction),
-    state.checked,
-  ]);
-  const execution = new PlanExecution({ query, state: state.reduction, run, limits, conditions });
-  const hasConditions = query.nodes.map((node) => state.reduction.hasConditions(node.id));
+  // The model's check reads its types beside the query's first reads; when both fail, the
+  // model's error is the one reported (it names the part of the model at fault).
+  const work = runQuery(query, model, state.reduction, limits, run, answer);
+  work.catch(() => undefined);
+  await state.checked;
+  return await work;
+}
+
+async function runQuery(
+  query: BoundQuery,
+  model: GraphModel,
+  reduction: ReductionState,
+  limits: GraphLimits,
+  run: QueryRun,
+  answer: (plan: GraphPlan, shaped: ShapedRows | null) => GraphResponse
+): Promise<GraphResponse> {
+  const conditions = await pushDownConditions(query, reduction);
+  const execution = new PlanExecution({ query, state: reduction, run, limits, conditions });
+  const hasConditions = query.nodes.map((node) => reduction.hasConditions(node.id));
   const counted = await execution.runCounts(planCounts(query, hasConditions));
   const plan = planGraph(query, counted, nodeKeyFields(query, model));
   if (query.statement.explain) return answer(plan, null);
@@ -133,7 +184,7 @@ async function openNodes(
   limits: GraphLimits,
   run: QueryRun
 ): Promise<{ reduction: ReductionState; checked: Promise<unknown> }> {
-  const { backends: entityBackends, relationsChecked } = await checkModelMappings(factory, model, {
+  const { backends: entityBackends, checked } = await checkModelMappings(factory, model, {
     budget: run.budget,
   });
   const backends = await Promise.all(
@@ -143,6 +194,6 @@ async function openNodes(
   );
   return {
     reduction: new ReductionState(query, backends, limits, entityBackends, run.budget),
-    checked: relationsChecked,
+    checked,
   };
 }

@@ -155,6 +155,50 @@ export class HopWalk {
   }
 
   /**
+   * Every path from `from` to a target in min..max hops that repeats no document (a named
+   * path's rows are one per path): each target once per path, with the documents between, in
+   * walking order. Exponential on a dense relation, so every step counts against PathSteps.
+   */
+  *paths(
+    from: BackendDocument
+  ): Generator<Pause, { ends: BackendDocument[]; middles: BackendDocument[][] }> {
+    const ways = this.forward ?? (this.forward = yield* this.ways('forward'));
+    const targets = this.targets!;
+    const { min, max } = this.edge.quantifier!;
+    const ends: BackendDocument[] = [];
+    const middles: BackendDocument[][] = [];
+    const onPath = new Set<string>([documentIdentity(from)]);
+    // stack[k] walks on from between[k - 1] (stack[0] from `from`).
+    const stack: Neighbours[] = [new Neighbours(ways, from)];
+    const between: BackendDocument[] = [];
+    while (stack.length > 0) {
+      const depth = stack.length; // of the document the next step reaches
+      const n = stack[depth - 1].next();
+      if (n === null) {
+        stack.pop();
+        const left = between.pop();
+        if (left !== undefined) onPath.delete(documentIdentity(left));
+        continue;
+      }
+      this.steps.take(this.edge);
+      if (this.budget.spend()) yield PAUSE;
+      const id = documentIdentity(n);
+      if (onPath.has(id)) continue;
+      const target = targets.get(id);
+      if (target !== undefined && depth >= min) {
+        ends.push(target);
+        middles.push(between.slice());
+      }
+      if (depth < max) {
+        onPath.add(id);
+        between.push(n);
+        stack.push(new Neighbours(ways, n));
+      }
+    }
+    return { ends, middles };
+  }
+
+  /**
    * Depth-first over simple paths from `from`, for the targets reached too early by
    * breadth-first search: each found at a depth within min..max goes to `found`. A branch is cut
    * when every target still wanted is on the path already, or when none lies within the hops

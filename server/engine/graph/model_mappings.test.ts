@@ -62,8 +62,8 @@ const people = {
 describe('checkModelMappings', () => {
   it('opens each list of indices once and reads its fields there in one request, whatever the entities', async () => {
     const { factory, opened, reads } = fakeFactory(people);
-    const { backends, relationsChecked } = await checkModelMappings(factory, chain(500));
-    await relationsChecked;
+    const { backends, checked } = await checkModelMappings(factory, chain(500));
+    await checked;
     expect(opened).toEqual([['people']]);
     expect(reads).toHaveLength(1);
     expect(reads[0].replace('people:', '').split('+').sort()).toEqual(['id', 'parent_id']);
@@ -82,7 +82,7 @@ describe('checkModelMappings', () => {
     });
     await (
       await checkModelMappings(factory, model)
-    ).relationsChecked;
+    ).checked;
     expect(reads.sort()).toEqual(['people:_index', 'towns:_index']);
   });
 
@@ -111,13 +111,11 @@ describe('checkModelMappings', () => {
         relations: [{ label: 'R', from: { entity: 'P', field }, to: { entity: 'P' } }],
       });
     const unmapped = await checkModelMappings(factory, model('city'));
-    await expect(unmapped.relationsChecked).rejects.toThrow(
+    await expect(unmapped.checked).rejects.toThrow(
       '[model.relations[0].from.field] the field [city] is not mapped in [people] of entity [P]'
     );
     const text = await checkModelMappings(factory, model('name'));
-    await expect(text.relationsChecked).rejects.toThrow(
-      'is of type [text], which cannot be joined on'
-    );
+    await expect(text.checked).rejects.toThrow('is of type [text], which cannot be joined on');
   });
 
   it('stops with its request: the budget’s check ends the loops over the model', async () => {

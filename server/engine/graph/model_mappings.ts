@@ -1,7 +1,8 @@
 /**
  * Checks the model against the cluster: every entity's indices exist (normal or virtual, not
- * mixed), every relation field is mapped, and the two ends of a relation can hold equal values.
- * Each error names the offending part of the model as a JSON path.
+ * mixed), every relation field is mapped, the two ends of a relation can hold equal values, and
+ * every entity's `time_field` is a date field. Each error names the offending part of the model
+ * as a JSON path.
  */
 import type { Backend, BackendFactory, FieldType } from '../backends/backend';
 import { badRequest, FederationError, OpenSearchResponseError } from '../errors';
@@ -46,12 +47,15 @@ interface IndexGroup {
  * model of 500 entities over one index reads that index's mapping once (it was a request per
  * entity and field, 1,500 for such a model). `budget` (the request's) lets the loops over the
  * model's parts pause and stop with the request.
+ *
+ * Answers once the backends are open; `checked` settles when the types are read and checked,
+ * so a caller can start its own reads beside that round and report the model's error first.
  */
 export async function checkModelMappings(
   factory: BackendFactory,
   model: GraphModel,
   options: { budget?: WorkBudget } = {}
-): Promise<{ backends: Map<string, Backend>; relationsChecked: Promise<void> }> {
+): Promise<{ backends: Map<string, Backend>; checked: Promise<void> }> {
   const { budget } = options;
   const groups = new Map<string, IndexGroup>();
   const groupOf = new Map<string, IndexGroup>();
@@ -72,7 +76,10 @@ export async function checkModelMappings(
     for (const side of ['from', 'to'] as const)
       groupOf.get(relation[side].entity)!.fields.add(relation[side].field);
   }
-  await Promise.all(
+  for (const entity of model.entities.values()) {
+    if (entity.timeField !== undefined) groupOf.get(entity.label)!.fields.add(entity.timeField);
+  }
+  const typesRead = Promise.all(
     [...groups.values()].map(async (group) => {
       const where = `[${group.entity.path}.indices] of entity [${group.entity.label}]`;
       try {
@@ -86,19 +93,25 @@ export async function checkModelMappings(
       }
     })
   );
+  typesRead.catch(() => undefined);
   const backends = new Map<string, Backend>();
-  for (const entity of model.entities.values()) {
-    await budget?.tick();
-    backends.set(entity.label, await groupOf.get(entity.label)!.backend);
+  try {
+    for (const entity of model.entities.values()) {
+      await budget?.tick();
+      backends.set(entity.label, await groupOf.get(entity.label)!.backend);
+    }
+  } catch (error) {
+    // A backend that cannot open: the type reads name the entity at fault.
+    await typesRead;
+    throw error;
   }
-  // Kept a promise for callers that overlap it with their own reads; the types are known now.
-  const relationsChecked = checkRelations(
-    model,
-    (entity, field) => groupOf.get(entity)!.types!.get(field)!,
-    budget
-  );
-  relationsChecked.catch(() => undefined);
-  return { backends, relationsChecked };
+  const typeOf = (entity: string, field: string) => groupOf.get(entity)!.types!.get(field)!;
+  const checked = typesRead.then(() => {
+    checkTimeFields(model, typeOf);
+    return checkRelations(model, typeOf, budget);
+  });
+  checked.catch(() => undefined);
+  return { backends, checked };
 }
 
 /** The types of `fields` in a backend's indices, read together (one `_field_caps` request). */
@@ -108,6 +121,27 @@ async function readFieldTypes(
 ): Promise<Map<string, FieldType>> {
   const types = await backend.fieldTypes(fields);
   return new Map(fields.map((field, i) => [field, types[i]]));
+}
+
+/** Every entity's `time_field` is a date in its indices (a time range compares instants). */
+function checkTimeFields(
+  model: GraphModel,
+  typeOf: (entity: string, field: string) => FieldType
+): void {
+  for (const entity of model.entities.values()) {
+    if (entity.timeField === undefined) continue;
+    const type = typeOf(entity.label, entity.timeField);
+    if (type === 'date' || type === 'date_nanos') continue;
+    const what =
+      type === null
+        ? 'is not mapped'
+        : type === 'conflict'
+          ? 'has different types'
+          : `is of type [${type}]`;
+    throw badRequest(
+      `[${entity.path}.time_field] the field [${entity.timeField}] ${what} in [${entity.indices.join(', ')}] of entity [${entity.label}]; a time field must be a date field`
+    );
+  }
 }
 
 /** Every relation joins two mapped fields whose values can be equal. */

@@ -99,6 +99,9 @@ export function mergeNodePatterns(
       if (p.variable && !node.variables.includes(p.variable.name))
         node.variables.push(p.variable.name);
       if (p.label && !node.labels.includes(p.label.name)) node.labels.push(p.label.name);
+      // `(n:A&B)` is `(n:A) (n:B)`: a document of both.
+      for (const more of p.moreLabels ?? [])
+        if (!node.labels.includes(more.name)) node.labels.push(more.name);
       if (p.where) node.queryStrings.push(p.where.query);
     }
   });
@@ -112,10 +115,21 @@ export function mergeNodePatterns(
 }
 
 function checkEntityLabel(pattern: NodePattern, model: GraphModel): void {
-  if (pattern.label && !model.entities.has(pattern.label.name)) {
+  if (pattern.labelAlternatives) {
+    // label_alternatives.ts binds one statement per alternative, each with one label.
+    throw new Error('label alternatives reached the binder unexpanded');
+  }
+  for (const label of [pattern.label, ...(pattern.moreLabels ?? [])]) {
+    if (label) checkEntityLabelName(label, model);
+  }
+}
+
+/** A 400 at the label when the model has no such entity. */
+export function checkEntityLabelName(label: Identifier, model: GraphModel): void {
+  if (!model.entities.has(label.name)) {
     failAt(
-      pattern.label.range,
-      `the model has no entity labelled [${pattern.label.name}]; its entities are [${[...model.entities.keys()].join(', ')}]`
+      label.range,
+      `the model has no entity labelled [${label.name}]; its entities are [${[...model.entities.keys()].join(', ')}]`
     );
   }
 }

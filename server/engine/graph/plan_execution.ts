@@ -12,7 +12,7 @@
 import type { BackendDocument } from '../backends/backend';
 import type { BoundQuery } from './bound_query';
 import type { RowCondition } from './condition_pushdown';
-import type { DateFields } from './expressions';
+import type { Binding, DateFields } from './expressions';
 import type { GraphLimits } from './graph_limits';
 import type {
   AssembleStep,
@@ -23,11 +23,15 @@ import type {
   GraphPlan,
   PlanStep,
   ReduceStep,
+  ShortestStep,
 } from './graph_plan';
+import { namedPathEdges, PathEdgeIndex } from './path_edges';
+import { PathValues } from './path_values';
+import { findShortestPaths, type ShortestPaths } from './shortest_paths';
 import { fetchPathDocuments, QuantifiedHops } from './quantified_hops';
 import type { QueryRun } from './query_run';
 import type { ReductionState } from './reduction';
-import { shapeRowsAsync, type ShapedRows } from './result_shaping';
+import { shapeRowsAsync, type Pause, type ShapedRows } from './result_shaping';
 import { assembleWithPauses } from './row_assembly';
 
 export interface ExecutionContext {
@@ -47,6 +51,8 @@ export class PlanExecution {
   private readonly documents: BackendDocument[][];
   /** The documents each quantified edge's paths may pass through, by edge id. */
   private readonly pathDocuments = new Map<number, Map<string, BackendDocument>>();
+  /** What each shortest-path edge's step found, by edge id. */
+  private readonly shortestPaths = new Map<number, ShortestPaths>();
   /** The narrowings, chained in plan order. */
   private narrowings: Promise<unknown> = Promise.resolve();
   private noRows = false;
@@ -71,6 +77,19 @@ export class PlanExecution {
     this.plan = plan;
     await this.runSteps(plan.steps.filter((step) => !this.started.has(step.id)));
     return this.answer!;
+  }
+
+  /**
+   * Runs the plan's steps but its assemble, and answers the bindings it would assemble: one
+   * branch of a query with label alternatives (branch_union.ts), whose rows are shaped together.
+   */
+  async runToBindings(plan: GraphPlan): Promise<Iterable<Binding | Pause>> {
+    this.plan = plan;
+    const steps = plan.steps.filter(
+      (step) => step.kind !== 'assemble' && !this.started.has(step.id)
+    );
+    await Promise.race([this.runSteps(steps).then(() => this.narrowings), this.noRowsFound]);
+    return this.bindings();
   }
 
   /** No row can exist (a count or a narrowing found nothing): what is left does not run. */
@@ -101,6 +120,8 @@ export class PlanExecution {
         return this.fetch(step);
       case 'expand':
         return this.expand(step);
+      case 'shortest':
+        return this.shortest(step);
       case 'assemble':
         return this.assemble(step);
       default:
@@ -169,7 +190,8 @@ export class PlanExecution {
           this.documents,
           run.options(step.id),
           { maxDocuments: limits.maxDocuments, maxKeys: limits.maxFrontierKeys },
-          run.budget
+          run.budget,
+          namedPathEdges(query).has(edge.id)
         ),
       step.pattern,
       (documents) => documents.size
@@ -177,38 +199,78 @@ export class PlanExecution {
     this.pathDocuments.set(edge.id, found);
   }
 
+  private async shortest(step: ShortestStep): Promise<void> {
+    const { run, state, query, limits } = this.context;
+    await this.inputsOf(step);
+    if (this.noRows) return;
+    const edge = query.edges[step.edge];
+    const found = await run.step(
+      step.id,
+      () =>
+        findShortestPaths(
+          edge,
+          state.entityBackends.get(edge.orientations[0].relation.from.entity)!,
+          this.documents[edge.left],
+          this.documents[edge.right],
+          run.options(step.id),
+          {
+            maxDocuments: limits.maxDocuments,
+            maxKeys: limits.maxFrontierKeys,
+            maxPathSteps: limits.maxPathSteps,
+          },
+          run.budget
+        ),
+      step.pattern,
+      (paths) => paths.size
+    );
+    this.shortestPaths.set(edge.id, found);
+  }
+
   private async assemble(step: AssembleStep): Promise<void> {
-    const { run, state, query, limits, conditions } = this.context;
+    const { run, query, limits } = this.context;
     // The narrowings first: when one fails, that is the failure to report. Once no row can
     // exist, the fetches still under way are not waited for.
     await Promise.race([this.narrowings.then(() => this.inputsOf(step)), this.noRowsFound]);
+    this.answer = await run.step(
+      step.id,
+      () =>
+        shapeRowsAsync(query.statement, this.bindings(), query.variables, {
+          maxRows: limits.maxRows,
+          maxGroups: limits.maxGroups,
+          maxAggregateValues: limits.maxAggregateValues,
+          budget: run.budget,
+          ...(query.pathVariables ? { paths: new PathValues(query) } : {}),
+        }),
+      step.pattern,
+      (result) => result.rows.length
+    );
+  }
+
+  /** The fetched documents bound into rows (none once no row can exist). */
+  private bindings(): Iterable<Binding | Pause> {
+    if (this.noRows) return [];
+    const { run, state, query, limits, conditions } = this.context;
     const isDate: DateFields = (node, field) => state.isDate(node, field);
     const hops =
       this.pathDocuments.size > 0
         ? new QuantifiedHops(this.pathDocuments, this.documents, limits.maxPathSteps, run.budget)
         : undefined;
-    this.answer = await run.step(
-      step.id,
-      () =>
-        shapeRowsAsync(
-          query.statement,
-          this.noRows
-            ? []
-            : assembleWithPauses(
-                { query, plan: this.plan!, documents: this.documents, conditions, isDate },
-                hops,
-                run.budget
-              ),
-          query.variables,
-          {
-            maxRows: limits.maxRows,
-            maxGroups: limits.maxGroups,
-            maxAggregateValues: limits.maxAggregateValues,
-            budget: run.budget,
-          }
-        ),
-      step.pattern,
-      (result) => result.rows.length
+    const named = namedPathEdges(query);
+    const paths =
+      named.size > 0 || this.shortestPaths.size > 0
+        ? new PathEdgeIndex(named, hops, this.shortestPaths)
+        : undefined;
+    return assembleWithPauses(
+      {
+        query,
+        plan: this.plan!,
+        documents: this.documents,
+        conditions,
+        isDate,
+        ...(paths ? { paths } : {}),
+      },
+      hops,
+      run.budget
     );
   }
 }

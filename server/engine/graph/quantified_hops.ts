@@ -40,7 +40,9 @@ export async function fetchPathDocuments(
   documents: ReadonlyArray<readonly BackendDocument[]>,
   options: CallOptions,
   limits: ExpandLimits,
-  budget: WorkBudget
+  budget: WorkBudget,
+  /** A named path shows the documents it passes through: read them whole. */
+  whole = false
 ): Promise<Map<string, BackendDocument>> {
   const { maxDocuments, maxKeys } = limits;
   const quantifier = edge.quantifier!;
@@ -78,7 +80,7 @@ export async function fetchPathDocuments(
       const filter = (await entity.keyFilter(d.lookup, set)).filter;
       for await (const doc of entity.documents(filter, {
         ...options,
-        fields,
+        ...(whole ? {} : { fields }),
         limit: maxDocuments + 1,
         ordered: false,
       })) {
@@ -133,6 +135,20 @@ export class QuantifiedHops implements HopIndex {
     // what the cache keeps.
     this.reached.set(cacheKey, reach);
     return reach;
+  }
+
+  /**
+   * Every path of `edge` from `from` (hop_walk.ts, `paths`): the far ends, once per path, and
+   * the documents between, in the edge's written order (left to right) whatever the direction.
+   */
+  *paths(
+    edge: BoundEdge,
+    from: BackendDocument,
+    direction: 'forward' | 'backward'
+  ): Generator<Pause, { ends: BackendDocument[]; middles: BackendDocument[][] }> {
+    const found = yield* this.walkOf(edge, direction).paths(from);
+    if (direction === 'backward') for (const middle of found.middles) middle.reverse();
+    return found;
   }
 
   private walkOf(edge: BoundEdge, direction: 'forward' | 'backward'): HopWalk {

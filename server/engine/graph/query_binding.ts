@@ -17,6 +17,7 @@ import { mergeNodePatterns, type MergedNodes } from './node_merging';
 import { nodeText, writtenEdgeText } from './pattern_text';
 import { failAt } from './query_errors';
 import { checkReferences } from './reference_check';
+import { bindPathVariables } from './path_binding';
 
 /** An edge pattern between the node ids of its two ends, named (`$1`, `$2`... when anonymous). */
 interface WrittenEdge {
@@ -25,6 +26,8 @@ interface WrittenEdge {
   right: number;
   name: string;
   clause: number;
+  /** The path's shortest-path search, if any (ast.ts, PathPattern). */
+  shortest?: 'any' | 'all';
 }
 
 export function bindQuery(
@@ -49,7 +52,20 @@ export function bindQuery(
   inferLabelsFromEdges(written, merged.nodes, model);
   const edges = written.map((edge, id) => resolveEdge(edge, id, merged.nodes, model, limits));
   resolveNodeIndices(merged, model);
-  checkReferences(statement, merged.variables, edgeVariables, (node) => merged.nodes[node].clause);
+  const pathVariables = bindPathVariables(
+    statement,
+    all.patterns,
+    patternClause,
+    new Set(merged.variables.keys()),
+    edgeVariables
+  );
+  checkReferences(
+    statement,
+    merged.variables,
+    edgeVariables,
+    (node) => merged.nodes[node].clause,
+    new Set(pathVariables.keys())
+  );
   let edgeId = 0;
   const paths = merged.pathNodes.map((nodes, p) => ({
     nodes,
@@ -74,7 +90,15 @@ export function bindQuery(
       ],
     };
   });
-  return { statement, nodes: merged.nodes, edges, variables, paths, clauses };
+  return {
+    statement,
+    nodes: merged.nodes,
+    edges,
+    variables,
+    paths,
+    clauses,
+    ...(pathVariables.size > 0 ? { pathVariables } : {}),
+  };
 }
 
 /**
@@ -179,7 +203,15 @@ function writtenEdges(
       const left = merged.pathNodes[p][e];
       const right = merged.pathNodes[p][e + 1];
       const name = pattern.variable?.name ?? `$${++anonymous}`;
-      written.push({ pattern, left, right, name, clause: patternClause[p] });
+      const shortest = path.shortest?.mode;
+      written.push({
+        pattern,
+        left,
+        right,
+        name,
+        clause: patternClause[p],
+        ...(shortest ? { shortest } : {}),
+      });
     })
   );
   const seen = new Set<string>();
@@ -313,6 +345,7 @@ function resolveEdge(
     orientations: found,
     clause: edge.clause,
     ...(quantifier ? { quantifier: { min: quantifier.min, max: quantifier.max } } : {}),
+    ...(edge.shortest ? { shortest: edge.shortest } : {}),
   };
 }
 

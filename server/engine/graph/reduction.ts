@@ -39,6 +39,8 @@ export class ReductionState {
   /** Per node, its count or the fewest distinct keys seen on it: about how many documents a fetch reads. */
   private readonly narrowedTo: number[];
   private readonly fields: Array<Set<string> | 'all'>;
+  /** The ends of shortest-path edges: fetched in one plain read when nothing narrowed them. */
+  private readonly shortestEnds: Set<number>;
   private readonly dates = new Map<string, boolean>();
 
   constructor(
@@ -57,6 +59,9 @@ export class ReductionState {
     this.empty = query.nodes.map(() => false);
     this.narrowedTo = query.nodes.map(() => Infinity);
     this.fields = neededFields(query);
+    this.shortestEnds = new Set(
+      query.edges.filter((edge) => edge.shortest).flatMap((edge) => [edge.left, edge.right])
+    );
   }
 
   /** The node's current query in the DSL its backend reads (a copy: later steps add filters). */
@@ -228,9 +233,7 @@ export class ReductionState {
       limit: limit + 1,
       // Rows are assembled by hash lookups: any order will do.
       ordered: false,
-      ...(Number.isFinite(this.narrowedTo[node])
-        ? { expectedDocuments: this.narrowedTo[node] }
-        : {}),
+      ...this.expectedDocuments(node),
     })) {
       if (documents.length === limit) {
         throw badRequest(
@@ -255,6 +258,17 @@ export class ReductionState {
     }
     return kept;
   }
+
+  /**
+   * The fetch's hint of how many documents it reads: the node's count or narrowing; for an end
+   * of a shortest path that nothing counted (graph_plan.ts, planCounts), a few, as the pairs
+   * its step answers grow with the product of both ends. Only a hint: a wrong one costs a
+   * second read (backend.ts, expectedDocuments).
+   */
+  private expectedDocuments(node: number): { expectedDocuments?: number } {
+    if (Number.isFinite(this.narrowedTo[node])) return { expectedDocuments: this.narrowedTo[node] };
+    return this.shortestEnds.has(node) ? { expectedDocuments: 1 } : {};
+  }
 }
 
 /** The `_source` fields each node's documents must carry (`all` for a selected whole variable). */
@@ -274,9 +288,14 @@ function neededFields(query: BoundQuery): Array<Set<string> | 'all'> {
     walkExpression(expression, (e) => {
       const node =
         e.kind === 'property' || e.kind === 'variable' ? query.variables.get(e.variable.name)! : -1;
+      if (node === undefined) return; // A path variable (its nodes are below).
       if (e.kind === 'property') add(node, fieldName(e.path));
       if (e.kind === 'variable') fields[node] = 'all';
     });
+  }
+  // A path's value shows its nodes' whole documents.
+  for (const path of query.pathVariables?.values() ?? []) {
+    for (const node of query.paths[path].nodes) fields[node] = 'all';
   }
   for (const edge of query.edges) {
     for (const o of edge.orientations) {

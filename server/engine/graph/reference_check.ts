@@ -13,7 +13,9 @@ export function checkReferences(
   variables: ReadonlyMap<string, number>,
   edgeVariables: ReadonlySet<string>,
   /** The clause that binds a node first (0: MATCH; k: the k-th OPTIONAL MATCH). */
-  clauseOf: (node: number) => number = () => 0
+  clauseOf: (node: number) => number = () => 0,
+  /** Path variables, checked by path_binding.ts: not nodes, so skipped here. */
+  pathVariables: ReadonlySet<string> = new Set()
 ): void {
   const check = (
     expression: Expression,
@@ -22,7 +24,7 @@ export function checkReferences(
     clause = Infinity
   ): void => {
     walkExpression(expression, (e) => {
-      if (e.kind === 'property' || e.kind === 'variable') {
+      if ((e.kind === 'property' || e.kind === 'variable') && !pathVariables.has(e.variable.name)) {
         const name = e.variable.name;
         if (edgeVariables.has(name)) {
           failAt(
@@ -64,13 +66,14 @@ function checkAggregate(
   if (e.argument === null && e.function !== 'COUNT')
     failAt(e.range, `${e.function}(*) is not defined; only COUNT(*) takes *`);
   if (e.argument !== null) {
-    if (e.argument.kind === 'variable' && e.function !== 'COUNT') {
+    const wholeDocument = e.function === 'COUNT' || e.function === 'COLLECT';
+    if (e.argument.kind === 'variable' && !wholeDocument) {
       failAt(e.argument.range, `${e.function} takes a property (v.p), not a whole document`);
     }
     if (e.argument.kind !== 'property' && e.argument.kind !== 'variable') {
       failAt(
         e.argument.range,
-        `${e.function} takes a property (v.p)${e.function === 'COUNT' ? ', a variable or *' : ''}`
+        `${e.function} takes a property (v.p)${e.function === 'COUNT' ? ', a variable or *' : wholeDocument ? ' or a variable' : ''}`
       );
     }
   }

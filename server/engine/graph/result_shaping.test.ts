@@ -489,7 +489,7 @@ describe('shapeRows: bounded by the settings, never by the input', () => {
       );
     expect(run(120)().rows).toHaveLength(2);
     const error = errorOf(run(100));
-    expect(error.message).toContain('more than 100 distinct values');
+    expect(error.message).toContain('hold more than 100 values');
     expect(error.message).toContain('setting maxGraphAggregateValues');
   });
 });

@@ -12,6 +12,7 @@ import { badRequest } from '../errors';
 import { nextTurn, type WorkBudget } from '../work_budget';
 import { accumulator, DistinctValues, type Accumulator } from './aggregate_accumulators';
 import { compareValues, propertyValue, scalarValues, type Binding } from './expressions';
+import type { PathValues } from './path_values';
 import { TopRows } from './top_rows';
 
 export interface ShapedRows {
@@ -32,6 +33,8 @@ export interface ShapingLimits {
    * one (tests, small inputs) nothing pauses.
    */
   budget?: WorkBudget;
+  /** How items naming a path (`p`, `length(p)`, `nodes(p)`) are read; absent without paths. */
+  paths?: PathValues;
 }
 
 /**
@@ -54,8 +57,10 @@ type Value = unknown;
 function itemValue(
   expression: Expression,
   binding: Binding,
-  variables: ReadonlyMap<string, number>
+  variables: ReadonlyMap<string, number>,
+  paths?: PathValues
 ): Value {
+  if (paths?.reads(expression)) return paths.reader(expression)(binding);
   if (expression.kind === 'property')
     return propertyValue(binding[variables.get(expression.variable.name)!], expression.path);
   if (expression.kind === 'variable') {
@@ -72,8 +77,10 @@ const isAggregate = (e: Expression) => e.kind === 'aggregate';
 /** An item's value as a function of the binding, resolved once per query rather than per row. */
 function itemReader(
   expression: Expression,
-  variables: ReadonlyMap<string, number>
+  variables: ReadonlyMap<string, number>,
+  paths?: PathValues
 ): (binding: Binding) => Value {
+  if (paths?.reads(expression)) return paths.reader(expression);
   if (expression.kind === 'property') {
     const node = variables.get(expression.variable.name)!;
     const path = expression.path;
@@ -173,7 +180,9 @@ function* plainRows(
   // Without ORDER BY the consumer stops after offset + the rows wanted, which bounds this set;
   // with ORDER BY, DISTINCT is applied in the bounded heap instead.
   const seen = statement.distinct && statement.orderBy.length === 0 ? new Set<string>() : null;
-  const readers = statement.items.map((item) => itemReader(item.expression, variables));
+  const readers = statement.items.map((item) =>
+    itemReader(item.expression, variables, limits.paths)
+  );
   const noKeys: Value[] = [];
   const budget = limits.budget;
   for (const binding of bindings) {
@@ -232,7 +241,7 @@ function* groupRows(
     }
     if (budget?.spend()) yield PAUSE;
     const values = statement.items.map((item, i) =>
-      aggregates[i] ? null : itemValue(item.expression, binding, variables)
+      aggregates[i] ? null : itemValue(item.expression, binding, variables, limits.paths)
     );
     const key = JSON.stringify(values);
     let group = groups.get(key);

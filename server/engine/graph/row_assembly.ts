@@ -19,7 +19,9 @@ import {
 import type { WorkBudget } from '../work_budget';
 import type { GraphPlan } from './graph_plan';
 import type { HopReach } from './hop_walk';
+import { withPathHops } from './path_values';
 import { PAUSE, type Pause } from './result_shaping';
+import { badRequest } from '../errors';
 import type { BoundEdge, BoundQuery, EdgeOrientation } from './bound_query';
 
 export interface AssemblyInput {
@@ -37,6 +39,8 @@ export interface AssemblyInput {
     clause?: number;
   }>;
   isDate: DateFields;
+  /** The edges whose rows are one per path (named paths' quantified edges, shortest paths). */
+  paths?: PathEdges;
 }
 
 function fieldOf(o: EdgeOrientation, node: number): string {
@@ -159,6 +163,22 @@ export interface HopIndex {
   ): Generator<Pause, HopReach>;
 }
 
+/**
+ * Paths along the edges whose rows are one per path (path_edges.ts): from a bound end, each far
+ * end once per path, with the documents between the ends in the edge's written order.
+ */
+export interface PathEdges {
+  has(edge: BoundEdge): boolean;
+  from(
+    edge: BoundEdge,
+    from: BackendDocument,
+    direction: 'forward' | 'backward'
+  ): Generator<
+    Pause,
+    { ends: readonly BackendDocument[]; middles: ReadonlyArray<readonly BackendDocument[]> }
+  >;
+}
+
 /** Every binding of the pattern over the documents, in plan order (tests, small inputs). */
 export function* assembleBindings(input: AssemblyInput, hops?: HopIndex): Generator<Binding> {
   for (const binding of assemble(input, hops, undefined)) if (binding !== PAUSE) yield binding;
@@ -233,6 +253,17 @@ function* assemble(
     if (at === null) entryConditions[clause].push(c.expression);
     else conditionsAt[at].push(c.expression);
   }
+  for (const edge of [...walksAt.flat(), ...entryEdges.flat()]) {
+    if (input.paths?.has(edge)) {
+      throw badRequest(
+        `the path along [${edge.name}:${edge.label}] closes a cycle of the pattern (its ends are joined otherwise too); a named or shortest path must be the only way its ends are joined`
+      );
+    }
+  }
+  // The documents between the ends of each path-per-row edge, for the row being bound.
+  const hopsNow = new Map<number, readonly BackendDocument[]>();
+  const middlesAt: Array<ReadonlyArray<readonly BackendDocument[]> | null> = order.map(() => null);
+  const row = () => withPathHops(binding.slice(), hopsNow);
   // The nodes of earlier clauses an OPTIONAL MATCH names: one of them null, it cannot match.
   const entryNodes = clauses.map((clause, c) =>
     clause.nodes.filter((node) => query.nodes[node].clause < c)
@@ -281,6 +312,11 @@ function* assemble(
     const walk = walks[i];
     if (walk === null) return candidates(i);
     const other = walk.direction === 'forward' ? walk.edge.left : walk.edge.right;
+    if (input.paths?.has(walk.edge)) {
+      const found = yield* input.paths.from(walk.edge, binding[other]!, walk.direction);
+      middlesAt[i] = found.middles;
+      return found.ends;
+    }
     return (yield* hops!.reachable(walk.edge, binding[other]!, walk.direction)).documents;
   }
 
@@ -333,7 +369,7 @@ function* assemble(
     if (c === 0 || (yield* entryHolds(c))) {
       if (from === to) {
         matched = true;
-        if (last) yield binding.slice();
+        if (last) yield row();
         else yield* rowsFrom(c + 1);
       } else {
         let level = from;
@@ -349,11 +385,13 @@ function* assemble(
           const doc = list[next[level]++];
           if (budget?.spend()) yield PAUSE;
           binding[order[level]] = doc;
+          const middles = middlesAt[level];
+          if (middles !== null) hopsNow.set(walks[level]!.edge.id, middles[next[level] - 1]);
           if (!holds(level)) continue;
           if (walksAt[level].length > 0 && !(yield* connected(walksAt[level]))) continue;
           if (level === to - 1) {
             matched = true;
-            if (last) yield binding.slice();
+            if (last) yield row();
             else yield* rowsFrom(c + 1);
             continue;
           }
@@ -366,7 +404,7 @@ function* assemble(
     }
     if (matched || !clauses[c].optional) return;
     for (let i = from; i < to; i++) binding[order[i]] = undefined;
-    if (last) yield binding.slice();
+    if (last) yield row();
     else yield* rowsFrom(c + 1);
   }
 

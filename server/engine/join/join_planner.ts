@@ -7,8 +7,18 @@ const REVERSE_RATIO = 10;
 
 export interface JoinPlan {
   strategy: JoinStrategy;
-  /** What the choice was made from; absent when `type` forced the strategy. */
-  estimates?: { child_docs: number; parent_keys: number };
+  /**
+   * What the choice was made from; absent when `type` forced the strategy, and without
+   * `parent_keys` when the child's first key page held every key (the parent was not counted).
+   */
+  estimates?: { child_docs: number; parent_keys?: number };
+}
+
+/** How many documents the child query matches, and whether its keys are already all read. */
+export interface ChildCount {
+  docs: number;
+  /** The key read's first page was its last. */
+  complete: boolean;
 }
 
 /**
@@ -20,18 +30,20 @@ export interface JoinPlan {
  */
 export async function planJoin(
   forced: JoinStrategy | undefined,
-  /** How many documents the child query matches (a `_count`, or the key read's own count). */
-  childCount: () => Promise<number>,
+  /** The child's count: a `_count`, or the key read's own first page. */
+  childCount: () => Promise<ChildCount>,
   parent: { backend: OpenSearchBackend; field: string },
   maxKeys: number,
   options: CallOptions = {}
 ): Promise<JoinPlan> {
   if (forced !== undefined) return { strategy: forced };
-  const [childDocs, parentKeys] = await Promise.all([
-    childCount(),
-    parent.backend.cardinality(parent.field, options),
-  ]);
-  const estimates = { child_docs: childDocs, parent_keys: parentKeys };
+  const child = await childCount();
+  // The child's keys are read while the planner counts. A read whose first page held every key
+  // is done: reversing could only add reads, so the parent's keys are not counted (a cardinality
+  // aggregation over the whole parent, which took OpenSearch's CPU from the key read beside it).
+  if (child.complete) return { strategy: 'BROADCAST_JOIN', estimates: { child_docs: child.docs } };
+  const parentKeys = await parent.backend.cardinality(parent.field, options);
+  const estimates = { child_docs: child.docs, parent_keys: parentKeys };
   const reverse =
     estimates.parent_keys <= maxKeys &&
     estimates.child_docs > REVERSE_RATIO * estimates.parent_keys;

@@ -22,8 +22,11 @@ describe('system indices through /svc', () => {
   let pitId = '';
 
   beforeAll(async () => {
-    api = await startFederationApi();
     const client = openSearchClient();
+    // Before the host starts: it keeps the system aliases it read for catalogCacheMs (the test
+    // at the end shows an alias created later is refused once that has passed).
+    await client.indices.putAlias({ index: DATASOURCES, name: alias });
+    api = await startFederationApi();
     await client.index({ index, id: '1', body: { n: 1 }, refresh: true });
     // Make sure both system indices exist and hold a document.
     const ds = await api.call('PUT', `/_svc/connector/datasource/${uniqueName('sys-ds')}`, {
@@ -31,7 +34,6 @@ describe('system indices through /svc', () => {
     });
     expect(ds.status, ds.text).toBe(201);
     pitId = (await api.call('POST', `/svc/${index}/_pit`)).body.id;
-    await client.indices.putAlias({ index: DATASOURCES, name: alias });
   }, 60_000);
 
   afterAll(async () => {
@@ -146,5 +148,25 @@ describe('system indices through /svc', () => {
     expect(all.status, all.text).toBe(200);
     expect(indicesOf(all)).toContain(index);
     expect(indicesOf(all).filter((i) => i.startsWith('.federation'))).toEqual([]);
+  });
+
+  it('refuses an alias created on OpenSearch once catalogCacheMs has passed', async () => {
+    const cacheMs = 1_500;
+    const host = await startFederationApi({ catalogCacheMs: cacheMs });
+    const late = uniqueName('sys-late-alias');
+    const client = openSearchClient();
+    try {
+      // The host reads and keeps the system aliases (none named `late` yet).
+      expect((await host.call('POST', `/svc/${index}/_search`, {})).status).toBe(200);
+      await client.indices.putAlias({ index: DATASOURCES, name: late });
+      const createdAt = Date.now();
+      // An entry's age counts from when its read was sent, which was before `createdAt`.
+      await new Promise((resolve) => setTimeout(resolve, createdAt + cacheMs - Date.now()));
+      expectForbidden(await host.call('POST', `/svc/${late}/_search`, {}), 'late alias search');
+      expectForbidden(await host.call('GET', `/svc/${late}/_doc/anything`), 'late alias _doc');
+    } finally {
+      await client.indices.deleteAlias({ index: DATASOURCES, name: late }, { ignore: [404] });
+      await host.close();
+    }
   });
 });

@@ -16,22 +16,69 @@ const ALL_INDEX_ENDPOINTS = new Set(['_search', '_count', '_field_caps', '_mappi
 
 /**
  * The names of the aliases that point at a system index, read as the server itself (a user may
- * not see them). Read afresh for each request that names an exact index: an alias created a
- * moment ago must be refused too.
+ * not see them). Read afresh for every request, this was a second OpenSearch request beside
+ * each search (a third of the host's per-request cost, and twice the cluster's work under load:
+ * docs/development/benchmarks.md). Such an alias is an administrator's act directly on
+ * OpenSearch (no /svc route creates aliases), so the names are kept like catalog entries
+ * (catalog/catalog_cache.ts), for `ttlMs` (`catalogCacheMs`): an alias created on OpenSearch is
+ * refused within that bound, read again in the background past half of it so a request rarely
+ * waits; `ttlMs` 0 reads for every request.
  */
 export class SystemAliases {
-  constructor(private readonly internal: OpenSearchGateway) {}
+  /** The last read that answered, and the newest read sent (shared while on its way). */
+  private kept: AliasRead | null = null;
+  private latest: AliasRead | null = null;
 
-  async names(): Promise<ReadonlySet<string>> {
-    const response = await this.internal.request<
-      Record<string, { aliases?: Record<string, unknown> }>
-    >({
-      method: 'GET',
-      path: `/${SYSTEM_INDEX_PATTERN}/_alias`,
-      querystring: { expand_wildcards: 'all' },
-    });
-    return new Set(Object.values(response).flatMap((entry) => Object.keys(entry.aliases ?? {})));
+  constructor(
+    private readonly internal: OpenSearchGateway,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  names(): Promise<ReadonlySet<string>> {
+    const now = this.now();
+    const fresh = (read: AliasRead | null) => read !== null && now - read.sentAt < this.ttlMs;
+    if (fresh(this.kept)) {
+      // Past half its life, read again in the background: nobody waits for it, and a failure
+      // leaves the kept names to expire and be read on demand.
+      if (now - this.kept!.sentAt >= this.ttlMs / 2 && this.latest === this.kept) this.read(now);
+      return this.kept!.names;
+    }
+    return fresh(this.latest) ? this.latest!.names : this.read(now).names;
   }
+
+  private read(sentAt: number): AliasRead {
+    const read: AliasRead = {
+      sentAt,
+      names: this.internal
+        .request<Record<string, { aliases?: Record<string, unknown> }>>({
+          method: 'GET',
+          path: `/${SYSTEM_INDEX_PATTERN}/_alias`,
+          querystring: { expand_wildcards: 'all' },
+        })
+        .then(
+          (response) =>
+            new Set(Object.values(response).flatMap((entry) => Object.keys(entry.aliases ?? {})))
+        ),
+    };
+    this.latest = read;
+    read.names.then(
+      () => {
+        if (this.kept === null || this.kept.sentAt <= sentAt) this.kept = read;
+      },
+      // Never kept: the next request reads again.
+      () => {
+        if (this.latest === read) this.latest = this.kept;
+      }
+    );
+    return read;
+  }
+}
+
+interface AliasRead {
+  names: Promise<ReadonlySet<string>>;
+  /** When the read was sent: its answer is no older than that. */
+  sentAt: number;
 }
 
 /**

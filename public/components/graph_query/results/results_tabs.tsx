@@ -1,13 +1,14 @@
 import { EuiSpacer, EuiTab, EuiTabs } from '@elastic/eui';
 import { useState } from 'react';
-import type { GraphDocument, GraphModelJson, GraphResponse } from '../../../services/api/graph_api';
+import type { GraphDocument, GraphResponse } from '../../../services/api/graph_api';
 import { useTabKeys } from '../../shared/tab_keys';
 import { strings } from '../strings';
 import { ResultsTable } from './results_table';
 import { StepsChart } from './steps_chart';
-import { SubgraphPicture } from './subgraph_picture';
+import type { PictureLayer } from './picture_layers';
+import { SubgraphPicture, type PictureExpansion } from './subgraph_picture';
 
-type View = 'table' | 'steps' | 'picture';
+export type View = 'table' | 'steps' | 'picture';
 
 const VIEWS: Array<{ id: View; label: () => string }> = [
   { id: 'table', label: strings.tabTable },
@@ -19,16 +20,19 @@ const VIEW_IDS = VIEWS.map(({ id }) => id);
 /** The three views of a run's answer: table, steps chart and picture. */
 export function ResultsTabs({
   response,
-  query,
-  model,
+  picture,
   onOpenDocument,
+  expansion,
+  initialView = 'table',
 }: {
   response: GraphResponse;
-  query: string;
-  model: GraphModelJson;
+  /** What the picture draws: this answer, after the ones it was expanded from. */
+  picture: readonly PictureLayer[];
   onOpenDocument: (document: GraphDocument) => void;
+  expansion?: PictureExpansion;
+  initialView?: View;
 }) {
-  const [view, setView] = useState<View>('table');
+  const [view, setView] = useState<View>(initialView);
   const { tabListProps, tabProps, panelProps } = useTabKeys({
     ids: VIEW_IDS,
     selectedId: view,
@@ -62,12 +66,7 @@ export function ResultsTabs({
         ) : view === 'steps' ? (
           <StepsChart response={response} />
         ) : (
-          <SubgraphPicture
-            query={query}
-            rows={response.rows}
-            model={model}
-            onOpenDocument={onOpenDocument}
-          />
+          <SubgraphPicture layers={picture} onOpenDocument={onOpenDocument} expansion={expansion} />
         )}
       </div>
     </>

@@ -134,4 +134,38 @@ describe('extractSubgraph', () => {
     });
     expect(extractSubgraph(statement, rows, model, 8).kind).toBe('graph');
   });
+
+  it('links the variables of an OPTIONAL MATCH, with no edge where a row left one null', () => {
+    const statement = statementOf(
+      'MATCH (c:Company) OPTIONAL MATCH (c)<-[:FUNDS]-(i:Investment) RETURN c, i'
+    );
+    const graph = graphOf(
+      extractSubgraph(
+        statement,
+        [
+          [company(3), investment(7)],
+          [company(4), null],
+        ],
+        model
+      )
+    );
+    expect(graph.nodes.map((n) => [n.key, n.label])).toEqual([
+      ['demo-companies/3', 'Company'],
+      ['demo-investments/7', 'Investment'],
+      ['demo-companies/4', 'Company'],
+    ]);
+    expect(graph.edges.map((e) => [e.source, e.target, e.label])).toEqual([
+      ['demo-investments/7', 'demo-companies/3', 'FUNDS'],
+    ]);
+  });
+
+  it('names an edge with relation alternatives as written', () => {
+    const statement = statementOf('MATCH (c:Company)<-[:FUNDS|MENTIONS]-(x) RETURN c, x');
+    const graph = graphOf(extractSubgraph(statement, [[company(3), investment(7)]], model));
+    expect(graph.edges.map((e) => [e.source, e.target, e.label])).toEqual([
+      ['demo-investments/7', 'demo-companies/3', 'FUNDS|MENTIONS'],
+    ]);
+    // The node without a label takes its document's entity.
+    expect(graph.nodes.map((n) => n.label)).toEqual(['Company', 'Investment']);
+  });
 });

@@ -78,8 +78,13 @@ export function extractSubgraph(
   model: GraphModelJson,
   limit = MAX_PICTURE_NODES
 ): SubgraphResult {
+  // OPTIONAL MATCH paths link their variables too (a row where one is null draws no edge).
+  const patterns = [
+    ...statement.patterns,
+    ...(statement.optional ?? []).flatMap((clause) => clause.patterns),
+  ];
   const classes = new VariableClasses();
-  for (const path of statement.patterns) {
+  for (const path of patterns) {
     for (const group of path.nodes) {
       const [first, ...rest] = variablesOf(group);
       if (first !== undefined) classes.find(first);
@@ -97,7 +102,7 @@ export function extractSubgraph(
   if (rows.length === 0) return { kind: 'empty' };
 
   const patternLabels = new Map<string, string>();
-  const paths = statement.patterns.map((path) =>
+  const paths = patterns.map((path) =>
     path.nodes.map((group): NodeGroup => {
       const variables = variablesOf(group);
       const cls = variables.length > 0 ? classes.find(variables[0]) : null;
@@ -108,7 +113,7 @@ export function extractSubgraph(
   );
   const selected = new Set(columns.values());
   const links = paths.flatMap((groups, p) =>
-    linksOfPath(groups, statement.patterns[p].edges, selected, model)
+    linksOfPath(groups, patterns[p].edges, selected, model)
   );
 
   const nodes = new Map<string, SubgraphNode>();
@@ -192,7 +197,8 @@ function edgeLabel(
   rightLabel: string | undefined,
   model: GraphModelJson
 ): string {
-  let label = edge.label?.name;
+  // `-[:R|S]->`: either relation, named as written.
+  let label = edge.label?.name ?? edge.labelAlternatives?.map((name) => name.name).join('|');
   if (label === undefined) {
     const fits =
       (from?: string, to?: string) =>

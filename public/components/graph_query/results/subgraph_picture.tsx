@@ -1,5 +1,6 @@
 import {
   EuiAccordion,
+  EuiButtonIcon,
   EuiCallOut,
   EuiFlexGroup,
   EuiFlexItem,
@@ -11,38 +12,45 @@ import {
   EuiText,
   euiPaletteColorBlind,
 } from '@elastic/eui';
-import { lazy, Suspense, useMemo } from 'react';
-import { parseGql } from '../../../../common/gql';
+import { lazy, Suspense, useMemo, useState, type KeyboardEvent } from 'react';
 import type { GraphDocument, GraphModelJson } from '../../../services/api/graph_api';
 import { strings } from '../strings';
 import { drawingElements, labelColors } from './drawing_elements';
-import { extractSubgraph, type Subgraph } from './subgraph';
+import { neighbourRelations, type ExpansionRequest } from './neighbour_expansion';
+import { NodeMenuPopover } from './node_menu';
+import { layeredSubgraph, type PictureLayer } from './picture_layers';
+import type { Subgraph, SubgraphNode } from './subgraph';
 
 const CytoscapeDrawing = lazy(() => import('./cytoscape_drawing'));
 
 // Twenty colours: the colour-blind-safe palette and its second rotation.
 const PALETTE = euiPaletteColorBlind({ rotations: 2 });
 
+/** Expanding a node: what the picture offers when its screen can run the expansion query. */
+export interface PictureExpansion {
+  onExpand: (request: ExpansionRequest) => void;
+  /** A query is running: the menus say so instead of starting another. */
+  busy: boolean;
+}
+
 /**
  * The matched subgraphs as a node-link picture, for results small enough to draw: nodes are the
  * documents of the selected whole variables, coloured by label; edges follow the MATCH pattern.
+ * Each node has a menu (right-click in the drawing, or its button in the node list) that expands
+ * its neighbours; their answers are further `layers`, merged into the picture.
  */
 export function SubgraphPicture({
-  query,
-  rows,
-  model,
+  layers,
   onOpenDocument,
+  expansion,
 }: {
-  /** The query that produced the rows (its pattern says which variables are linked). */
-  query: string;
-  rows: readonly (readonly unknown[])[];
-  model: GraphModelJson;
+  /** The answer drawn, then each expansion's (the queries say which variables are linked). */
+  layers: readonly PictureLayer[];
   onOpenDocument: (document: GraphDocument) => void;
+  expansion?: PictureExpansion;
 }) {
-  const result = useMemo(() => {
-    const { statement } = parseGql(query);
-    return statement ? extractSubgraph(statement, rows, model) : null;
-  }, [query, rows, model]);
+  const result = useMemo(() => layeredSubgraph(layers), [layers]);
+  const model = layers[layers.length - 1]?.model;
 
   const notice = (title: string) => (
     <EuiCallOut
@@ -56,22 +64,64 @@ export function SubgraphPicture({
   if (result.kind === 'no_variables') return notice(strings.pictureNoVariables());
   if (result.kind === 'empty') return notice(strings.pictureEmpty());
   if (result.kind === 'too_many') return notice(strings.pictureTooMany(result.nodes, result.limit));
-  return <Picture graph={result.graph} onOpenDocument={onOpenDocument} />;
+  return (
+    <Picture
+      graph={result.graph}
+      model={model}
+      onOpenDocument={onOpenDocument}
+      expansion={expansion}
+    />
+  );
 }
+
+/** Where a node's menu is open: at the node in the drawing, or at its button in the node list. */
+type OpenMenu = { key: string; at: 'list' } | { key: string; at: 'drawing'; x: number; y: number };
+
+/** The drawn node's radius (drawing_elements.ts): the menu opens just below the node. */
+const NODE_RADIUS = 11;
 
 function Picture({
   graph,
+  model,
   onOpenDocument,
+  expansion,
 }: {
   graph: Subgraph;
+  model: GraphModelJson | undefined;
   onOpenDocument: (document: GraphDocument) => void;
+  expansion?: PictureExpansion;
 }) {
   const colors = useMemo(() => labelColors(graph.labels, PALETTE), [graph]);
   const elements = useMemo(() => drawingElements(graph, colors), [graph, colors]);
   const byKey = useMemo(() => new Map(graph.nodes.map((node) => [node.key, node])), [graph]);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
   const open = (key: string) => {
     const node = byKey.get(key);
     if (node) onOpenDocument(node.document);
+  };
+  const menuNode = menu ? byKey.get(menu.key) : undefined;
+  const menuOf = (node: SubgraphNode, isOpen: boolean) => ({
+    node,
+    isOpen,
+    onClose: () => setMenu(null),
+    relations: expansion && model ? neighbourRelations(model, node.label) : [],
+    busy: expansion?.busy ?? false,
+    onExpand: (along: Parameters<PictureExpansion['onExpand']>[0]['along']) => {
+      setMenu(null);
+      expansion?.onExpand({ node, along });
+    },
+    onOpenDocument: () => {
+      setMenu(null);
+      onOpenDocument(node.document);
+    },
+  });
+  // Shift+F10 and the context-menu key open a node's menu from the node list, as they open a
+  // page's context menu.
+  const menuKey = (node: SubgraphNode) => (event: KeyboardEvent) => {
+    if ((event.shiftKey && event.key === 'F10') || event.key === 'ContextMenu') {
+      event.preventDefault();
+      setMenu({ key: node.key, at: 'list' });
+    }
   };
 
   return (
@@ -96,7 +146,7 @@ function Picture({
         </EuiFlexItem>
       </EuiFlexGroup>
       <EuiSpacer size="s" />
-      <EuiPanel hasBorder paddingSize="none">
+      <EuiPanel hasBorder paddingSize="none" style={{ position: 'relative' }}>
         <Suspense
           fallback={
             <div role="status" aria-label={strings.pictureLoading()}>
@@ -107,9 +157,22 @@ function Picture({
           <CytoscapeDrawing
             elements={elements}
             onSelectNode={open}
+            onNodeMenu={(key, at) => setMenu({ key, at: 'drawing', ...at })}
             ariaLabel={strings.pictureAriaLabel(graph.nodes.length, graph.edges.length)}
           />
         </Suspense>
+        {menu?.at === 'drawing' && menuNode ? (
+          <div
+            style={{ position: 'absolute', left: menu.x, top: menu.y + NODE_RADIUS }}
+            data-test-subj="federationGraphNodeMenuAnchor"
+          >
+            <NodeMenuPopover
+              {...menuOf(menuNode, true)}
+              anchorPosition="downCenter"
+              button={<span />}
+            />
+          </div>
+        ) : null}
       </EuiPanel>
       <EuiSpacer size="s" />
       <EuiAccordion
@@ -120,10 +183,34 @@ function Picture({
         <EuiText size="s">
           <ul>
             {graph.nodes.map((node) => (
-              <li key={node.key}>
-                <EuiLink onClick={() => onOpenDocument(node.document)}>{node.caption}</EuiLink>{' '}
+              <li key={node.key} data-test-subj="federationGraphPictureNode">
+                <EuiLink onClick={() => onOpenDocument(node.document)} onKeyDown={menuKey(node)}>
+                  {node.caption}
+                </EuiLink>{' '}
                 <EuiHealth color={colors.get(node.label)}>{node.label}</EuiHealth>{' '}
-                <small>({node.key})</small>
+                <small>({node.key})</small>{' '}
+                {expansion ? (
+                  <NodeMenuPopover
+                    {...menuOf(node, menu?.at === 'list' && menu.key === node.key)}
+                    button={
+                      <EuiButtonIcon
+                        iconType="boxesHorizontal"
+                        size="xs"
+                        aria-label={strings.nodeMenuButton(node.caption)}
+                        aria-haspopup="true"
+                        aria-expanded={menu?.at === 'list' && menu.key === node.key}
+                        onClick={() =>
+                          setMenu((was) =>
+                            was?.at === 'list' && was.key === node.key
+                              ? null
+                              : { key: node.key, at: 'list' }
+                          )
+                        }
+                        data-test-subj="federationGraphNodeMenuButton"
+                      />
+                    }
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

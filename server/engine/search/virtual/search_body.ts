@@ -339,7 +339,7 @@ function sortParam(params: Record<string, string | string[] | undefined>): strin
   return value === undefined ? undefined : value.split(',').filter((s) => s !== '');
 }
 
-function parseSource(spec: unknown): SourceFilter {
+export function parseSource(spec: unknown): SourceFilter {
   if (spec === undefined || spec === true) return { includes: [], excludes: [] };
   if (spec === false) return false;
   if (typeof spec === 'string') return { includes: [spec], excludes: [] };

@@ -30,6 +30,7 @@ import { planHitExtras } from './hit_extras';
 import { highlightClauses, highlightedColumns } from './highlight_clauses';
 import { openVirtualTarget, type VirtualTarget } from '../../backends/virtual_target';
 import type { QueryLimits } from '../../sql/query_limits';
+import { topHitsFetcher } from './top_hits_fetcher';
 
 /** Node's timers fire at once past 2^31-1 ms; no deadline may be longer. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -56,7 +57,9 @@ export class VirtualSearch {
     /** search.max_buckets (setting maxBuckets; OpenSearch's default when absent). */
     private readonly maxBuckets?: number,
     /** Clause and terms limits (settings maxClauseCount, maxTermsCount) for translated text. */
-    private readonly queryLimits?: QueryLimits
+    private readonly queryLimits?: QueryLimits,
+    /** Most hits of one response, `top_hits` of every bucket together (setting maxResultWindow). */
+    private readonly maxHits?: number
   ) {}
 
   async search(
@@ -82,7 +85,8 @@ export class VirtualSearch {
       // values than the database takes) costs no remote work.
       const ctx = plan.newContext();
       renderSql(translateQuery(request.query, ctx), ctx.dialect);
-      if (request.aggs) validateAggregations(request.aggs, plan.columns, plan.newContext);
+      if (request.aggs)
+        validateAggregations(request.aggs, plan.columns, plan.newContext, topHitsFetcher(plan));
     }
     if (request.aggs && plans.length > 1) {
       throw badRequest(
@@ -253,6 +257,8 @@ export class VirtualSearch {
       where: (ctx) => translateQuery(request.query, ctx),
       query: plan.query,
       maxBuckets: this.maxBuckets,
+      maxTopHits: this.maxHits,
+      topHits: topHitsFetcher(plan),
     });
   }
 }

@@ -6,7 +6,18 @@
  */
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { badRequest } from '../../errors';
-import type { Aggregation, BucketAgg, MetricAgg, MetricType, TermsAgg } from './aggregation_types';
+import type {
+  Aggregation,
+  BucketAgg,
+  MetricAgg,
+  MetricType,
+  SubAggregations,
+  TermsAgg,
+  TopHitsAgg,
+} from './aggregation_types';
+import { parseExtendedStats } from './extended_stats';
+import { parseTopHits } from './top_hits';
+import type { TopHitsFetcher } from './top_hits_fetch';
 import { parseFilters } from './filters_aggregation';
 import { parseDateHistogram, parseHistogram } from './histogram_parsing';
 import { METRIC_TYPES, parseMetric } from './metric_aggregations';
@@ -15,7 +26,7 @@ import { parseRange } from './range_aggregations';
 import { parseTerms } from './terms_aggregation';
 import { ownValue } from '../own_property';
 
-type Sub = { metrics: MetricAgg[]; terms: TermsAgg[] };
+type Sub = SubAggregations;
 type BucketParser = (
   name: string,
   body: unknown,
@@ -46,7 +57,6 @@ const UNSUPPORTED = new Set([
   'cumulative_sum',
   'derivative',
   'diversified_sampler',
-  'extended_stats',
   'extended_stats_bucket',
   'filter',
   'geo_bounds',
@@ -79,7 +89,6 @@ const UNSUPPORTED = new Set([
   'stats',
   'stats_bucket',
   'sum_bucket',
-  'top_hits',
   'value_count',
   'variable_width_histogram',
   'weighted_avg',
@@ -87,17 +96,21 @@ const UNSUPPORTED = new Set([
 
 /** What a refused aggregation may be rewritten with (stats, say, as min, max, avg and sum). */
 const SUPPORTED_TEXT =
-  `use the metric aggregations [${METRIC_TYPES.join(', ')}] or the bucket aggregations ` +
+  `use the metric aggregations [${[...METRIC_TYPES, 'extended_stats', 'top_hits'].join(', ')}] or the bucket aggregations ` +
   `[${Object.keys(BUCKET_PARSERS).join(', ')}] instead`;
+
+/** Metrics besides the single-value ones: no sub-aggregations either. */
+const LEAVES = new Set(['extended_stats', 'top_hits']);
 
 const MAX_DEPTH = 20;
 
 export function parseAggregations(
   aggs: unknown,
   columns: ReadonlyMap<string, VirtualIndexColumn>,
-  now: number
+  now: number,
+  topHits?: TopHitsFetcher
 ): Aggregation[] {
-  return parseLevel(aggs, { columns, now }, null, 0);
+  return parseLevel(aggs, { columns, now, topHits }, null, 0);
 }
 
 function parseLevel(
@@ -172,10 +185,13 @@ function parseOne(
       `aggregation [${name}] of type [${type}] is not supported on virtual indices; ${SUPPORTED_TEXT}`
     );
   }
+  const leaf = METRIC_TYPES.includes(type as MetricType) || LEAVES.has(type);
+  if (leaf && subAggs !== undefined && isObject(subAggs) && Object.keys(subAggs).length > 0) {
+    throw badRequest(`Aggregator [${name}] of type [${type}] cannot accept sub-aggregations`);
+  }
+  if (type === 'extended_stats') return withMeta(parseExtendedStats(name, body, env), meta);
+  if (type === 'top_hits') return withMeta(parseTopHits(name, body, env, depth), meta);
   if (METRIC_TYPES.includes(type as MetricType)) {
-    if (subAggs !== undefined && isObject(subAggs) && Object.keys(subAggs).length > 0) {
-      throw badRequest(`Aggregator [${name}] of type [${type}] cannot accept sub-aggregations`);
-    }
     return withMeta(parseMetric(type as MetricType, name, body, env), meta);
   }
   const parse = ownValue(BUCKET_PARSERS, type);
@@ -189,6 +205,7 @@ function parseOne(
   const sub: Sub = {
     metrics: children.filter((c): c is MetricAgg => c.kind === 'metric'),
     terms: children.filter((c): c is TermsAgg => c.kind === 'bucket' && c.type === 'terms'),
+    topHits: children.filter((c): c is TopHitsAgg => c.kind === 'top_hits'),
   };
   return withMeta(parse(name, body, env, sub, parent !== null), meta);
 }

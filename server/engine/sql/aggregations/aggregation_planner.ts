@@ -12,7 +12,14 @@
  */
 import type { Row } from '../remote_types';
 import type { TranslationContext } from '../translation_context';
-import type { Aggregation, BucketAgg, FiltersAgg, MetricAgg, TermsAgg } from './aggregation_types';
+import type {
+  Aggregation,
+  BucketAgg,
+  FiltersAgg,
+  MetricAgg,
+  TermsAgg,
+  TopHitsAgg,
+} from './aggregation_types';
 import { MAX_BUCKETS, tooManyBuckets } from './bucket_limit';
 import { BucketResponses, countBuckets, pathKey, type Json } from './bucket_responses';
 import {
@@ -26,13 +33,14 @@ import {
 import { filterFlags } from './filters_aggregation';
 import { dateHistogramKey, histogramKeyColumn } from './histogram_aggregations';
 import { setOwn } from '../own_property';
-import { metricResponse, metricSelect, metricValue } from './metric_aggregations';
+import { metricJson, metricSelect } from './metric_aggregations';
 import { rangeFlags } from './range_aggregations';
 import { RowPipeline } from './row_pipeline';
 import { identityOf, toNumber } from './row_values';
 import { joinSql, lazy, renderSql, sql, type SqlFragment } from '../sql_fragment';
 import { comparable, countExpr, type StatementEnv } from './statement_env';
 import {
+  isKeywordTerms,
   levelIdentity,
   levelValue,
   selectTermsBuckets,
@@ -43,6 +51,8 @@ import {
   type TermsSelection,
 } from './terms_aggregation';
 import { zoneRulesOf } from './zone_rules';
+import type { TopHitsFetcher } from './top_hits_fetch';
+import { TopHitsRunner } from './top_hits_runner';
 
 export interface AggregationInput {
   /** The quoted, qualified table (or a parenthesised subquery with an alias). */
@@ -54,6 +64,14 @@ export interface AggregationInput {
   query(sql: string, params: unknown[]): Promise<Row[]>;
   /** search.max_buckets: most buckets in the response (OpenSearch's 65,535 when absent). */
   maxBuckets?: number;
+  /** Reads `top_hits` options into hits (the search layer's); absent: top_hits is refused. */
+  topHits?: TopHitsFetcher;
+  /**
+   * Most hits the `top_hits` of one bucket aggregation may return over all its buckets
+   * (setting maxResultWindow; 10,000 when absent): buckets × size rows held at once otherwise
+   * reach millions (65,535 histogram buckets × 100).
+   */
+  maxTopHits?: number;
 }
 
 /** Parents beyond this many are not listed in nested statements (the SQL stays small). */
@@ -68,7 +86,12 @@ export async function runPlanned(aggs: Aggregation[], input: AggregationInput): 
     ? await runner.topMetrics(metrics)
     : new Map<MetricAgg, Json>();
   for (const agg of aggs) {
-    const result = agg.kind === 'metric' ? metricResults.get(agg) : await runner.bucketRoot(agg);
+    const result =
+      agg.kind === 'metric'
+        ? metricResults.get(agg)
+        : agg.kind === 'top_hits'
+          ? await runner.topHitsRoot(agg)
+          : await runner.bucketRoot(agg);
     setOwn(out, agg.name, result);
   }
   const max = input.maxBuckets ?? MAX_BUCKETS;
@@ -86,6 +109,8 @@ interface SelectedBucket {
 class Runner {
   /** Selections of nested terms, by the path of identities of their parent bucket. */
   private readonly selections = new Map<TermsAgg, Map<string, TermsSelection>>();
+  /** Hits of the top_hits inside top-level buckets, by the bucket's identity. */
+  private readonly hits = new Map<TopHitsAgg, Map<string, Json[]>>();
   /** Values the buckets of a top-level terms grouped, to restrict its nested statements. */
   private readonly rootValues = new Map<TermsAgg, unknown[]>();
   private readonly timezone: string;
@@ -95,13 +120,26 @@ class Runner {
 
   private readonly maxBuckets: number;
   private readonly responses: BucketResponses;
+  private readonly topHits: TopHitsRunner;
 
   constructor(private readonly input: AggregationInput) {
     this.maxBuckets = input.maxBuckets ?? MAX_BUCKETS;
     this.timezone = input.newContext().timezone;
-    this.responses = new BucketResponses(this.selections, this.timezone, this.maxBuckets);
+    this.responses = new BucketResponses(
+      this.selections,
+      this.timezone,
+      this.maxBuckets,
+      this.hits
+    );
     this.dates = this.dateContext();
     this.allRowDates = this.dateContext();
+    this.topHits = new TopHitsRunner(
+      input,
+      this.hits,
+      this.rootValues,
+      MAX_RESTRICTION_VALUES,
+      (env) => this.rowsOf(env)
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -206,11 +244,24 @@ class Runner {
       );
     }
     return new Map(
-      metrics.map((metric, i) => [
-        metric,
-        metricResponse(metric, metricValue(metric, row ?? null, `m${i}`, this.timezone)),
-      ])
+      metrics.map((metric, i) => [metric, metricJson(metric, row ?? null, `m${i}`, this.timezone)])
     );
+  }
+
+  /** A top_hits at the top level: the search's first rows, and how many match. */
+  topHitsRoot(agg: TopHitsAgg): Promise<Json> {
+    return this.topHits.root(agg);
+  }
+
+  /**
+   * The names of a keyword terms aggregation's buckets, `gk` → `rep0`, over the rows its own
+   * statement groups (top_hits.ts joins them to the hits' rows).
+   */
+  private bucketNames(terms: TermsAgg, dates: DateSqlContext, weighted: boolean): SqlFragment {
+    const env = this.environment(dates, weighted);
+    const key = termsKeyColumns(env, terms);
+    const value = `r.${env.rows.ref(key.alias)}`;
+    return sql`SELECT ${value} AS ${env.rows.ref('gk')}, MIN(r.${env.rows.ref(key.byteOrdered!)}) AS ${env.rows.ref('rep0')} FROM (${this.rowsOf(env)}) r WHERE ${value} IS NOT NULL GROUP BY ${value}`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -250,7 +301,7 @@ class Runner {
     let rootSelection: TermsSelection | null = null;
     if (root.type === 'terms') {
       rootSelection = selectTermsBuckets(root, rows, 0, this.timezone);
-      const keyword = isKeyword(root);
+      const keyword = isKeywordTerms(root);
       this.rootValues.set(
         root,
         rootSelection.buckets.map((b) => levelValue(b.row, 0, 0, keyword))
@@ -260,6 +311,13 @@ class Runner {
       parents = rows.map((row) => ({ row, identity: identityOf(row.g0) }));
     }
     await this.runNested([root], dates, weighted, parents);
+    if (parents.length > 0) {
+      await this.topHits.inBuckets(root, parents, () => ({
+        env: this.environment(dates, weighted),
+        names: (terms) => this.bucketNames(terms, dates, weighted),
+        level: (env) => this.groupLevel(env, root, [], true).group,
+      }));
+    }
     return rootSelection
       ? this.responses.terms(root as TermsAgg, rootSelection, [])
       : this.responses.root(root, rows, level.dateKind ?? 'instant');
@@ -289,7 +347,9 @@ class Runner {
       this.checkTermsCap(terms, rows);
       const byParent = new Map<string, Row[]>();
       for (const row of rows) {
-        const key = pathKey(path.map((agg, i) => levelIdentity(row, i, depth, isKeyword(agg))));
+        const key = pathKey(
+          path.map((agg, i) => levelIdentity(row, i, depth, isKeywordTerms(agg)))
+        );
         const list = byParent.get(key);
         if (list) list.push(row);
         else byParent.set(key, [row]);
@@ -344,7 +404,7 @@ class Runner {
   private restriction(terms: TermsAgg, ancestors: BucketAgg[]): unknown[] | null {
     if (!this.restrictable(ancestors)) return null;
     const depth = ancestors.length;
-    const keyword = isKeyword(terms);
+    const keyword = isKeywordTerms(terms);
     const values =
       depth === 0
         ? (this.rootValues.get(terms) ?? [])
@@ -360,7 +420,7 @@ class Runner {
    * (case-insensitive collations), which must see every row of the bucket.
    */
   private restrictable(ancestors: BucketAgg[]): boolean {
-    return !ancestors.some(isKeyword);
+    return !ancestors.some(isKeywordTerms);
   }
 }
 
@@ -373,12 +433,9 @@ function plain(alias: string): GroupLevel {
   return { alias, byteOrdered: null, restrictTo: null };
 }
 
-function isKeyword(agg: BucketAgg): boolean {
-  return agg.type === 'terms' && agg.field.column?.type === 'keyword';
-}
-
 /** Date fields whose SQL in this aggregation needs their range measured first. */
 function rangeNeeds(agg: Aggregation, dates: DateSqlContext): MetricAgg['field'][] {
+  if (agg.kind === 'top_hits') return [];
   const column = agg.kind === 'metric' || agg.type !== 'filters' ? agg.field.column : null;
   if (!column) return [];
   const field = (agg as MetricAgg | Exclude<BucketAgg, FiltersAgg>).field;

@@ -5,6 +5,7 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import type { RoundingSpec } from './date_rounding';
 import type { DatePrinter } from './date_printer';
+import type { TopHitsFetch } from './top_hits_fetch';
 
 /** A `field` of the request; `column` is null when the index has no such field (unmapped). */
 export interface FieldRef {
@@ -20,7 +21,8 @@ interface Named {
   meta?: Record<string, unknown>;
 }
 
-export interface MetricAgg extends Named {
+/** A single-value metric: one `value` (what buckets may be ordered by). */
+export interface ValueMetricAgg extends Named {
   kind: 'metric';
   type: MetricType;
   field: FieldRef;
@@ -28,10 +30,33 @@ export interface MetricAgg extends Named {
   valueAsString: ((value: number) => string) | null;
 }
 
+/** `extended_stats` on a numeric field: count, min, max, sum and sum of squares from SQL. */
+export interface ExtendedStatsAgg extends Named {
+  kind: 'metric';
+  type: 'extended_stats';
+  field: FieldRef;
+  /** Standard deviations between the average and `std_deviation_bounds` (default 2). */
+  sigma: number;
+}
+
+/** Metrics computed in the statement of the bucket (or top level) they belong to. */
+export type MetricAgg = ValueMetricAgg | ExtendedStatsAgg;
+
+/**
+ * `top_hits`: the best rows of the bucket (or of the search), read by a statement of its own.
+ * `fetch` is the search layer's reading of `sort`, `_source` and the fetch options.
+ */
+export interface TopHitsAgg extends Named {
+  kind: 'top_hits';
+  from: number;
+  size: number;
+  fetch: TopHitsFetch;
+}
+
 export type OrderElement =
   | { by: 'count'; asc: boolean }
   | { by: 'key'; asc: boolean }
-  | { by: 'metric'; metric: MetricAgg; asc: boolean };
+  | { by: 'metric'; metric: ValueMetricAgg; asc: boolean };
 
 /** Compound, ending with a key order that breaks every tie (as OpenSearch compounds orders). */
 export type BucketOrder = OrderElement[];
@@ -41,6 +66,8 @@ interface BucketBase extends Named {
   metrics: MetricAgg[];
   /** Only terms aggregations nest inside bucket aggregations (docs/api/interface.md §4.6). */
   terms: TermsAgg[];
+  /** `top_hits` directly inside a top-level bucket aggregation. */
+  topHits: TopHitsAgg[];
 }
 
 export interface TermsAgg extends BucketBase {
@@ -114,5 +141,12 @@ export interface FiltersAgg extends BucketBase {
   otherBucketKey: string | null;
 }
 
+/** What a bucket aggregation holds, as parsed. */
+export interface SubAggregations {
+  metrics: MetricAgg[];
+  terms: TermsAgg[];
+  topHits: TopHitsAgg[];
+}
+
 export type BucketAgg = TermsAgg | HistogramAgg | DateHistogramAgg | RangeAgg | FiltersAgg;
-export type Aggregation = MetricAgg | BucketAgg;
+export type Aggregation = MetricAgg | TopHitsAgg | BucketAgg;

@@ -5,11 +5,14 @@
 import type { VirtualIndexColumn } from '../../../../common/catalog_types';
 import { FederationError, badRequest } from '../../errors';
 import type { FieldRef } from './aggregation_types';
+import type { TopHitsFetcher } from './top_hits_fetch';
 
 export interface ParseEnv {
   columns: ReadonlyMap<string, VirtualIndexColumn>;
   /** Epoch milliseconds of `now` for date math. */
   now: number;
+  /** Reads `top_hits` options (the search layer's); absent: top_hits is refused. */
+  topHits?: TopHitsFetcher;
 }
 
 export function parsingError(reason: string): FederationError {

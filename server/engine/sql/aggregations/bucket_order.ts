@@ -4,7 +4,7 @@
  * comparator OpenSearch applies to bucket values (Double.compare: NaN above everything).
  */
 import { badRequest } from '../../errors';
-import type { BucketOrder, MetricAgg, OrderElement } from './aggregation_types';
+import type { BucketOrder, MetricAgg, OrderElement, ValueMetricAgg } from './aggregation_types';
 import { isObject, parsingError } from './body_parameters';
 
 export function parseOrder(
@@ -36,8 +36,20 @@ function element(
   const asc = text === 'asc';
   if (path === '_count') return { by: 'count', asc };
   if (path === '_key') return { by: 'key', asc };
+  const dot = path.indexOf('.');
+  const stats = dot < 0 ? undefined : metrics.find((m) => m.name === path.slice(0, dot));
+  if (stats?.type === 'extended_stats') {
+    throw badRequest(
+      `Invalid aggregator order path [${path}] of aggregation [${name}]: ordering buckets by a value of the extended_stats aggregation [${stats.name}] is not supported on virtual indices; add an [avg], [min], [max] or [sum] sub-aggregation on [${stats.field.name}] and order by it`
+    );
+  }
   const metricName = path.endsWith('.value') ? path.slice(0, -'.value'.length) : path;
   const metric = metrics.find((m) => m.name === metricName);
+  if (metric?.type === 'extended_stats') {
+    throw badRequest(
+      `Invalid aggregator order path [${path}] of aggregation [${name}]: [${metricName}] is a multi-value extended_stats aggregation; ordering buckets by its values is not supported on virtual indices; add an [avg], [min], [max] or [sum] sub-aggregation on [${metric.field.name}] and order by it`
+    );
+  }
   if (!metric) {
     throw badRequest(
       `Invalid aggregator order path [${path}] of aggregation [${name}]: the aggregation [${metricName}] is not a metric sub-aggregation of it; order by [_key], [_count] or the name of one of its metric sub-aggregations`
@@ -78,7 +90,7 @@ export interface OrderedBucket {
   key: number;
   docCount: number;
   /** The value each metric sorts by (NaN, ±Infinity for empty avg, min, max). */
-  sortValue(metric: MetricAgg): number;
+  sortValue(metric: ValueMetricAgg): number;
 }
 
 /** The comparator of a compound order over buckets with numeric keys (histograms). */

@@ -5,7 +5,15 @@
  */
 import type { Row } from '../remote_types';
 import { setOwn } from '../own_property';
-import type { BucketAgg, DateHistogramAgg, HistogramAgg, TermsAgg } from './aggregation_types';
+import type {
+  BucketAgg,
+  DateHistogramAgg,
+  HistogramAgg,
+  TermsAgg,
+  TopHitsAgg,
+} from './aggregation_types';
+import { toNumber } from './row_values';
+import { topHitsResponse } from './top_hits';
 import type { DateKeyKind } from './date_sql';
 import { filterBuckets } from './filters_aggregation';
 import {
@@ -15,7 +23,7 @@ import {
   type HistogramBucket,
 } from './histogram_aggregations';
 import { javaDoubleToString } from './java_double';
-import { emptyMetricResponse, metricResponse, metricValue } from './metric_aggregations';
+import { metricJson } from './metric_aggregations';
 import { rangeBucketHead, rangeBuckets } from './range_aggregations';
 import { EMPTY_TERMS, type TermsSelection } from './terms_aggregation';
 
@@ -26,7 +34,9 @@ export class BucketResponses {
     /** Selections of nested terms, by the path (`pathKey`) of their parent bucket. */
     private readonly selections: ReadonlyMap<TermsAgg, ReadonlyMap<string, TermsSelection>>,
     private readonly timezone: string,
-    private readonly maxBuckets: number
+    private readonly maxBuckets: number,
+    /** Hits of the top_hits inside top-level buckets, by the bucket's identity. */
+    private readonly hits: ReadonlyMap<TopHitsAgg, ReadonlyMap<string, Json[]>>
   ) {}
 
   root(root: BucketAgg, rows: Row[], dateKind: DateKeyKind): Json {
@@ -105,14 +115,14 @@ export class BucketResponses {
   private subAggs(agg: BucketAgg, row: Row | null, path: string[] | null): Json {
     const out: Json = {};
     agg.metrics.forEach((metric, j) => {
-      setOwn(
-        out,
-        metric.name,
-        row
-          ? metricResponse(metric, metricValue(metric, row, `m${j}`, this.timezone))
-          : emptyMetricResponse(metric)
-      );
+      setOwn(out, metric.name, metricJson(metric, row, `m${j}`, this.timezone));
     });
+    for (const top of agg.topHits) {
+      // Only top-level buckets hold top_hits: their path is their own identity.
+      const hits = path?.length === 1 ? this.hits.get(top)?.get(path[0]) : undefined;
+      const docCount = row ? (toNumber(row.doc_count) ?? 0) : 0;
+      setOwn(out, top.name, topHitsResponse(top, docCount, hits ?? []));
+    }
     for (const terms of agg.terms) {
       const selection = path === null ? undefined : this.selections.get(terms)?.get(pathKey(path));
       setOwn(out, terms.name, this.terms(terms, selection ?? EMPTY_TERMS, path ?? []));

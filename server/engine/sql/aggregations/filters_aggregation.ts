@@ -8,7 +8,7 @@
 import { badRequest } from '../../errors';
 import type { Row } from '../remote_types';
 import { translateQuery } from '../query_translator';
-import type { FiltersAgg, MetricAgg, TermsAgg } from './aggregation_types';
+import type { FiltersAgg, SubAggregations } from './aggregation_types';
 import {
   booleanParam,
   expectBody,
@@ -25,7 +25,7 @@ export function parseFilters(
   name: string,
   body: unknown,
   _env: ParseEnv,
-  sub: { metrics: MetricAgg[]; terms: TermsAgg[] }
+  sub: SubAggregations
 ): FiltersAgg {
   const b = expectBody('filters', name, body, ['filters', 'other_bucket', 'other_bucket_key']);
   const list = b.filters;
@@ -59,6 +59,7 @@ export function parseFilters(
     otherBucketKey: other ? (otherKey ?? '_other_') : null,
     metrics: sub.metrics,
     terms: sub.terms,
+    topHits: sub.topHits,
   };
 }
 

@@ -10,7 +10,7 @@
  */
 import { badRequest } from '../../errors';
 import type { Row } from '../remote_types';
-import type { DateHistogramAgg, HistogramAgg, MetricAgg } from './aggregation_types';
+import type { DateHistogramAgg, HistogramAgg, ValueMetricAgg } from './aggregation_types';
 import { bucketComparator } from './bucket_order';
 import { firstInstantOf, nextKey, roundOnce } from './date_rounding';
 import {
@@ -117,8 +117,8 @@ export function histogramBuckets(
         : fillDateHistogram(agg, buckets, maxBuckets);
   }
   checkCount(buckets.length, maxBuckets);
-  const values = new Map<HistogramBucket, Map<MetricAgg, number>>();
-  const sortValue = (bucket: HistogramBucket, metric: MetricAgg) => {
+  const values = new Map<HistogramBucket, Map<ValueMetricAgg, number>>();
+  const sortValue = (bucket: HistogramBucket, metric: ValueMetricAgg) => {
     let cache = values.get(bucket);
     if (!cache) values.set(bucket, (cache = new Map()));
     if (!cache.has(metric)) {

@@ -5,13 +5,7 @@
 import { ownValue } from '../own_property';
 import { badRequest } from '../../errors';
 import { parseDateMath } from '../date_math';
-import type {
-  Bounds,
-  DateHistogramAgg,
-  HistogramAgg,
-  MetricAgg,
-  TermsAgg,
-} from './aggregation_types';
+import type { Bounds, DateHistogramAgg, HistogramAgg, SubAggregations } from './aggregation_types';
 import { parseOrder } from './bucket_order';
 import type { CalendarUnitName, RoundingSpec } from './date_rounding';
 import { datePrinter } from './date_printer';
@@ -89,7 +83,7 @@ export function parseHistogram(
   name: string,
   body: unknown,
   env: ParseEnv,
-  sub: { metrics: MetricAgg[]; terms: TermsAgg[] }
+  sub: SubAggregations
 ): HistogramAgg {
   const b = expectBody('histogram', name, body, HISTOGRAM_PARAMETERS);
   rejectHardBounds(b, name);
@@ -126,6 +120,7 @@ export function parseHistogram(
           : null,
     metrics: sub.metrics,
     terms: sub.terms,
+    topHits: sub.topHits,
   };
 }
 
@@ -224,7 +219,7 @@ export function parseDateHistogram(
   name: string,
   body: unknown,
   env: ParseEnv,
-  sub: { metrics: MetricAgg[]; terms: TermsAgg[] }
+  sub: SubAggregations
 ): DateHistogramAgg {
   const b = expectBody('date_histogram', name, body, DATE_HISTOGRAM_PARAMETERS);
   rejectHardBounds(b, name);
@@ -262,5 +257,6 @@ export function parseDateHistogram(
     printer,
     metrics: sub.metrics,
     terms: sub.terms,
+    topHits: sub.topHits,
   };
 }

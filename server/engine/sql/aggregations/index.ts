@@ -9,8 +9,10 @@ import type { Aggregation, BucketAgg } from './aggregation_types';
 import { parseAggregations } from './aggregation_parser';
 import { runPlanned, type AggregationInput } from './aggregation_planner';
 import { checkFilterQueries } from './filters_aggregation';
+import type { TopHitsFetcher } from './top_hits_fetch';
 
 export type { AggregationInput };
+export type { TopHitsFetch, TopHitsFetcher } from './top_hits_fetch';
 
 /**
  * Throws a 400 for anything malformed or unsupported, before any SQL runs. Date math is checked
@@ -21,9 +23,10 @@ export type { AggregationInput };
 export function validateAggregations(
   aggs: unknown,
   columns: ReadonlyMap<string, VirtualIndexColumn>,
-  newContext?: () => TranslationContext
+  newContext?: () => TranslationContext,
+  topHits?: TopHitsFetcher
 ): void {
-  const parsed = parseAggregations(aggs, columns, Date.now());
+  const parsed = parseAggregations(aggs, columns, Date.now(), topHits);
   if (newContext) checkAllFilterQueries(parsed, newContext);
 }
 
@@ -33,7 +36,7 @@ export async function runAggregations(
   input: AggregationInput
 ): Promise<Record<string, unknown>> {
   const probe = input.newContext();
-  const parsed = parseAggregations(aggs, probe.columns, probe.now);
+  const parsed = parseAggregations(aggs, probe.columns, probe.now, input.topHits);
   // Filter queries are translated before the first statement, so a bad one runs nothing.
   checkAllFilterQueries(parsed, input.newContext);
   return runPlanned(parsed, input);

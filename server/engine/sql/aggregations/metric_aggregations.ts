@@ -7,7 +7,8 @@
  * precision threshold (3000 by default), so the two agree on small sets and differ, slightly,
  * beyond it.
  */
-import type { MetricAgg, MetricType } from './aggregation_types';
+import type { MetricAgg, MetricType, ValueMetricAgg } from './aggregation_types';
+import { extendedStatsResponse, extendedStatsSelect } from './extended_stats';
 import { datePrinter } from './date_printer';
 import {
   booleanParam,
@@ -38,7 +39,7 @@ export function parseMetric(
   name: string,
   body: unknown,
   env: ParseEnv
-): MetricAgg {
+): ValueMetricAgg {
   const b = expectBody(type, name, body, PARAMETERS[type]);
   const field = fieldOf(type, name, b, env);
   const format = stringParam(b.format, 'format', name);
@@ -48,7 +49,7 @@ export function parseMetric(
   if (format !== undefined && fieldType !== 'date' && fieldType !== undefined) {
     throw numericFormatError(name);
   }
-  let valueAsString: MetricAgg['valueAsString'] = null;
+  let valueAsString: ValueMetricAgg['valueAsString'] = null;
   if (type !== 'cardinality') {
     if (fieldType === 'date') {
       const print = datePrinter(format);
@@ -108,6 +109,7 @@ export function metricSelect(
   if (input === null) return [];
   const x = `r.${env.rows.ref(input)}`;
   const as = (suffix: string) => env.ctx.dialect.quoteIdentifier(`${prefix}_${suffix}`);
+  if (metric.type === 'extended_stats') return extendedStatsSelect(env, metric, x, as);
   const sum = () =>
     metric.field.column!.type === 'long' || metric.field.column!.type === 'date'
       ? env.agg.sumLong(x)
@@ -132,7 +134,7 @@ export function metricSelect(
 /** ORDER BY terms ranking buckets by this metric as OpenSearch compares its values. */
 export function metricOrderSql(
   env: StatementEnv,
-  metric: MetricAgg,
+  metric: ValueMetricAgg,
   prefix: string,
   asc: boolean,
   table: string
@@ -169,7 +171,7 @@ export function metricOrderSql(
 
 /** The metric's value in a row (null: no value), as a double. */
 export function metricValue(
-  metric: MetricAgg,
+  metric: ValueMetricAgg,
   row: Row | null,
   prefix: string,
   timezone: string
@@ -195,7 +197,7 @@ export function metricValue(
 }
 
 /** The value buckets are ordered by: NaN for an empty avg, ±Infinity for empty min/max. */
-export function metricSortValue(metric: MetricAgg, value: number | null): number {
+export function metricSortValue(metric: ValueMetricAgg, value: number | null): number {
   if (value !== null) return value;
   return metric.type === 'avg'
     ? NaN
@@ -206,7 +208,18 @@ export function metricSortValue(metric: MetricAgg, value: number | null): number
         : 0;
 }
 
-export function metricResponse(metric: MetricAgg, value: number | null): Record<string, unknown> {
+/** A metric's response from its statement's row (null: a bucket without documents). */
+export function metricJson(
+  metric: MetricAgg,
+  row: Row | null,
+  prefix: string,
+  timezone: string
+): Record<string, unknown> {
+  if (metric.type === 'extended_stats') return extendedStatsResponse(metric, row, prefix);
+  return metricResponse(metric, metricValue(metric, row, prefix, timezone));
+}
+
+function metricResponse(metric: ValueMetricAgg, value: number | null): Record<string, unknown> {
   const out: Record<string, unknown> = metric.meta ? { meta: metric.meta } : {};
   out.value = value;
   if (value !== null && metric.valueAsString) out.value_as_string = metric.valueAsString(value);
@@ -215,5 +228,5 @@ export function metricResponse(metric: MetricAgg, value: number | null): Record<
 
 /** The metric of a bucket without documents. */
 export function emptyMetricResponse(metric: MetricAgg): Record<string, unknown> {
-  return metricResponse(metric, metricValue(metric, null, '', 'UTC'));
+  return metricJson(metric, null, '', 'UTC');
 }

@@ -9,7 +9,7 @@ import { badRequest } from '../../errors';
 import type { Row } from '../remote_types';
 import { parseDateMath } from '../date_math';
 import { dateValue } from '../sql_values';
-import type { MetricAgg, RangeAgg, RangeSpec, TermsAgg } from './aggregation_types';
+import type { RangeAgg, RangeSpec, SubAggregations } from './aggregation_types';
 import { datePrinter, type DatePrinter } from './date_printer';
 import { javaDoubleToString } from './java_double';
 import {
@@ -36,7 +36,7 @@ export function parseRange(
   name: string,
   body: unknown,
   env: ParseEnv,
-  sub: { metrics: MetricAgg[]; terms: TermsAgg[] }
+  sub: SubAggregations
 ): RangeAgg {
   const b = expectBody(
     type,
@@ -105,6 +105,7 @@ export function parseRange(
     printer,
     metrics: sub.metrics,
     terms: sub.terms,
+    topHits: sub.topHits,
   };
 }
 

@@ -13,7 +13,13 @@
  */
 import { badRequest } from '../../errors';
 import type { Row } from '../remote_types';
-import type { BucketOrder, MetricAgg, TermsAgg } from './aggregation_types';
+import type {
+  BucketAgg,
+  BucketOrder,
+  MetricAgg,
+  SubAggregations,
+  TermsAgg,
+} from './aggregation_types';
 import { parseOrder } from './bucket_order';
 import { datePrinter } from './date_printer';
 import { metricOrderSql, metricSelect } from './metric_aggregations';
@@ -50,7 +56,7 @@ export function parseTerms(
   name: string,
   body: unknown,
   env: ParseEnv,
-  sub: { metrics: MetricAgg[]; terms: TermsAgg[] },
+  sub: SubAggregations,
   nested: boolean
 ): TermsAgg {
   const b = expectBody('terms', name, body, PARAMETERS);
@@ -119,6 +125,7 @@ export function parseTerms(
     ),
     metrics: sub.metrics,
     terms: sub.terms,
+    topHits: sub.topHits,
   };
 }
 
@@ -131,18 +138,26 @@ export interface TermsKey {
   byteOrdered: string | null;
 }
 
+/** The value a terms aggregation groups by, over the table's own columns. */
+export function termsKeyExpression(env: StatementEnv, terms: TermsAgg): string {
+  const column = terms.field.column!;
+  return column.type === 'boolean'
+    ? env.agg.booleanAsInt(comparable(env, column))
+    : comparable(env, column);
+}
+
 export function termsKeyColumns(env: StatementEnv, terms: TermsAgg): TermsKey {
   const column = terms.field.column!;
   const name = terms.field.name;
   if (column.type === 'boolean') {
     return {
-      alias: columnOnce(env, `bool:${name}`, () =>
-        env.rows.add(env.agg.booleanAsInt(comparable(env, column)))
-      ),
+      alias: columnOnce(env, `bool:${name}`, () => env.rows.add(termsKeyExpression(env, terms))),
       byteOrdered: null,
     };
   }
-  const alias = columnOnce(env, `value:${name}`, () => env.rows.add(comparable(env, column)));
+  const alias = columnOnce(env, `value:${name}`, () =>
+    env.rows.add(termsKeyExpression(env, terms))
+  );
   if (column.type !== 'keyword') return { alias, byteOrdered: null };
   return {
     alias,
@@ -182,7 +197,9 @@ export function termsStatement(
   const q = (name: string) => env.ctx.dialect.quoteIdentifier(name);
   const L = levels.length - 1;
   const r = (alias: string) => `r.${env.rows.ref(alias)}`;
-  const ordered = new Set(terms.order.flatMap((e) => (e.by === 'metric' ? [e.metric] : [])));
+  const ordered = new Set<MetricAgg>(
+    terms.order.flatMap((e) => (e.by === 'metric' ? [e.metric] : []))
+  );
 
   const select: SqlFragment[] = levels.map((level, i) => `${r(level.alias)} AS ${q(g(i))}`);
   levels.forEach((level, i) => {
@@ -370,3 +387,8 @@ export interface TermsSelection {
 }
 
 export const EMPTY_TERMS: TermsSelection = { buckets: [], sumOtherDocCount: 0, docCountError: 0 };
+
+/** A terms aggregation over a keyword column (its buckets are named by a representative text). */
+export function isKeywordTerms(agg: BucketAgg): boolean {
+  return agg.type === 'terms' && agg.field.column?.type === 'keyword';
+}

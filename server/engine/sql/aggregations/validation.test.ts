@@ -164,6 +164,21 @@ describe('validateAggregations refuses', () => {
       'Found two aggregation type definitions',
     ],
     ['a body that is not an object', { a: [] }, 'expected a [START_OBJECT]'],
+    [
+      'extended_stats on a keyword',
+      { a: { extended_stats: { field: 'k' } } },
+      'Field [k] of type [keyword] is not supported for aggregation [extended_stats]',
+    ],
+    [
+      'a negative sigma',
+      { a: { extended_stats: { field: 'n', sigma: -1 } } },
+      '[sigma] must be greater than or equal to 0. Found [-1.0] in [a]',
+    ],
+    [
+      'sub-aggregations of extended_stats',
+      { a: { extended_stats: { field: 'n' }, aggs: { b: { max: { field: 'n' } } } } },
+      'Aggregator [a] of type [extended_stats] cannot accept sub-aggregations',
+    ],
     ['aggs that are not an object', [], 'Expected [START_OBJECT] under [aggs]'],
   ])('%s', (_name, aggs, reason) => {
     expect(rejection(aggs).reason).toContain(reason);
@@ -174,7 +189,7 @@ describe('validateAggregations refuses', () => {
     [
       'stats',
       { s: { stats: { field: 'n' } } },
-      'aggregation [s] of type [stats] is not supported on virtual indices; use the metric aggregations [avg, sum, min, max, cardinality] or the bucket aggregations [terms, histogram, date_histogram, range, date_range, filters] instead',
+      'aggregation [s] of type [stats] is not supported on virtual indices; use the metric aggregations [avg, sum, min, max, cardinality, extended_stats, top_hits] or the bucket aggregations [terms, histogram, date_histogram, range, date_range, filters] instead',
     ],
     [
       'hard_bounds',
@@ -195,6 +210,26 @@ describe('validateAggregations refuses', () => {
       'an order by an unknown sub-aggregation',
       { a: { terms: { field: 'k', order: { nope: 'asc' } } } },
       'order by [_key], [_count] or the name of one of its metric sub-aggregations',
+    ],
+    [
+      'extended_stats on a date',
+      { a: { extended_stats: { field: 't' } } },
+      'extended_stats aggregation [a] on the date field [t] is not supported on virtual indices: OpenSearch prints the variance of dates as date values, which virtual indices do not reproduce; use it on a long or double field',
+    ],
+    [
+      'an order by a value of extended_stats',
+      {
+        a: {
+          terms: { field: 'k', order: { 's.avg': 'desc' } },
+          aggs: { s: { extended_stats: { field: 'n' } } },
+        },
+      },
+      'ordering buckets by a value of the extended_stats aggregation [s] is not supported on virtual indices; add an [avg], [min], [max] or [sum] sub-aggregation on [n] and order by it',
+    ],
+    [
+      'top_hits where no search layer reads hits',
+      { a: { top_hits: {} } },
+      'top_hits aggregation [a] is not supported here',
     ],
     [
       'a date format letter not ported',

@@ -55,11 +55,27 @@ const SAMPLES = [
   "'ab\\\n'x'\n",
   '/*/\nstill a comment */ SELECT',
   '\n\n  \nSELECT\n',
+  // The MATCH … RETURN form: its keywords, property maps, Cypher's bounds, and names after `:`.
+  "MATCH (a:Person {name: 'Ada'})-[:KNOWS*1..3]->(b)\nOPTIONAL MATCH (b)-[:Return]->(c)\nWHERE c.skip > 1\nRETURN b.name AS `as`, count(*) AS n\nORDER BY n DESC SKIP 2 LIMIT 5",
 ];
 
 describe('tokenizeGqlLine', () => {
   it.each(SAMPLES)('colours each line as the whole text is lexed: %j', (text) => {
     expect(byLines(text)).toEqual(whole(text));
+  });
+
+  it('colours the MATCH … RETURN keywords as keywords, and a keyword after `:` or `.` as a name', () => {
+    const text = 'OPTIONAL MATCH (a:Return) RETURN a.skip AS s SKIP 1';
+    const scopes = charScopes(text, tokenizeGqlLine(text, GQL_INITIAL_STATE).tokens);
+    const scopeOf = (word: string, from = 0) => scopes[text.indexOf(word, from)];
+    expect(['OPTIONAL', 'MATCH', 'RETURN', 'AS', 'SKIP'].map((w) => scopeOf(w))).toEqual(
+      Array(5).fill('keyword.gql')
+    );
+    expect([scopeOf('Return'), scopeOf('skip'), scopeOf('1')]).toEqual([
+      'identifier.gql',
+      'identifier.gql',
+      'number.gql',
+    ]);
   });
 
   it('starts every line at column 0 and gives whitespace no colour', () => {

@@ -47,6 +47,30 @@ describe('gqlMarkers', () => {
     expect(gqlMarkers('  \n -- to do\n /* later */')).toEqual([]);
   });
 
+  it('marks the errors of the MATCH … RETURN form at their ranges', () => {
+    const missing = 'MATCH (a:Person)\nRETURN';
+    expect(gqlMarkers(missing)).toEqual([
+      expect.objectContaining({
+        message: parseGql(missing).errors[0].message,
+        startLineNumber: 2,
+        startColumn: 7,
+      }),
+    ]);
+    const late = 'MATCH (a) OPTIONAL MATCH (a)-[:R]->(b) MATCH (b) RETURN a';
+    expect(gqlMarkers(late)).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/MATCH after an OPTIONAL MATCH/),
+        startColumn: 40,
+        endColumn: 45,
+      }),
+    ]);
+    expect(gqlMarkers('MATCH (a) RETURN a LIMIT 1 SKIP 2')[0]).toMatchObject({
+      severity: 'error',
+      startColumn: 28,
+    });
+    expect(gqlMarkers('MATCH (a:Person)-[:R*1..2]->(b) RETURN a.name AS n ORDER BY n')).toEqual([]);
+  });
+
   it('has no marker for a valid query', () => {
     expect(gqlMarkers('SELECT a.name FROM "g" MATCH (a:Person) LIMIT 5')).toEqual([]);
   });
@@ -91,6 +115,21 @@ describe('gqlMarkers', () => {
         'Person has no property nick',
         'Company has no property city',
         'Person has no property rank',
+      ]);
+    });
+
+    it('checks the MATCH … RETURN form: property maps, OPTIONAL MATCH variables and their WHERE', () => {
+      const text = [
+        "MATCH (p:Person {nick: 'x'})",
+        'OPTIONAL MATCH (p)-[:WORKS_AT]->(c:Company) WHERE c.staff > 1',
+        'RETURN p.name, c.city AS city',
+      ].join('\n');
+      expect(
+        gqlMarkers(text, schema).map((m) => [m.startLineNumber, m.message.split(':')[0]])
+      ).toEqual([
+        [1, 'Person has no property nick'],
+        [2, 'Company has no property staff'],
+        [3, 'Company has no property city'],
       ]);
     });
 

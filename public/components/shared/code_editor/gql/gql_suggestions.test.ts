@@ -26,7 +26,7 @@ describe('gqlSuggestions', () => {
     expect(suggestions.map((s) => [s.kind, s.label])).toEqual([
       ['keyword', 'EXPLAIN'],
       ['keyword', 'SELECT'],
-      ['keyword', 'OPTIONAL'],
+      ['keyword', 'OPTIONAL MATCH'],
       ['keyword', 'MATCH'],
     ]);
     expect(suggestions[1].range).toEqual({
@@ -38,10 +38,71 @@ describe('gqlSuggestions', () => {
   });
 
   it('completes the MATCH … RETURN form as it does the SELECT form', () => {
-    expect(labels('MATCH (a) |')).toEqual(expect.arrayContaining(['WHERE', 'RETURN', 'MATCH']));
+    expect(labels('MATCH (a) |')).toEqual(['WHERE', 'OPTIONAL MATCH', 'MATCH', 'RETURN']);
     expect(labels('MATCH (a) RETURN a |')).toEqual(
       expect.arrayContaining(['AS', 'ORDER BY', 'SKIP', 'OFFSET', 'LIMIT'])
     );
+    expect(labels('MATCH (a) RETURN a ORDER BY a |')).toEqual(
+      expect.arrayContaining(['ASC', 'DESC', 'SKIP', 'LIMIT'])
+    );
+    expect(labels('MATCH (a) RETURN a SKIP 5 |')).toEqual(['LIMIT']);
+    expect(labels('MATCH (a:P|')).toEqual(['Person', 'Company', 'Odd label']);
+    expect(at('OPTIONAL MATCH (a:Person)-[:|').map((s) => s.insertText)).toEqual(['WORKS_AT']);
+    expect(labels('MATCH (a:Person)-[:WORKS_AT]->(c:Company) RETURN c.|')).toEqual([
+      'name',
+      'founded',
+    ]);
+    expect(labels('MATCH (a)-[:WORKS_AT*1..2]->(c:Company) WHERE c.|')).toEqual([
+      'name',
+      'founded',
+    ]);
+  });
+
+  it('offers the properties of a variable an OPTIONAL MATCH binds', () => {
+    const text = 'MATCH (a:Person) OPTIONAL MATCH (a)-[:WORKS_AT]->(c:Company)';
+    expect(labels(`${text} WHERE c.|`)).toEqual(['name', 'founded']);
+    expect(labels(`${text} RETURN a.name, c.|`)).toEqual(['name', 'founded']);
+    expect(labels(`${text} RETURN |`)).toEqual(expect.arrayContaining(['a', 'c']));
+  });
+
+  it('offers the properties of every label a node may have, `:A&B` and `:A|B`', () => {
+    // `|` is the caret in `at`: the caret at the end instead.
+    const end = (text: string) => gqlSuggestions(text, text.length, SCHEMA).map((s) => s.label);
+    expect(end('MATCH (x:Person|Company) RETURN x.')).toEqual([
+      'name',
+      'age',
+      'address.city',
+      'address.zip',
+      'first-name',
+      'founded',
+    ]);
+    expect(end('MATCH (x:Company&Person) WHERE x.')).toEqual([
+      'name',
+      'age',
+      'address.city',
+      'address.zip',
+      'first-name',
+      'founded',
+    ]);
+  });
+
+  it("offers a node's properties as the keys of its property map", () => {
+    expect(at('MATCH (c:Company {|').map((s) => [s.kind, s.insertText])).toEqual([
+      ['property', 'name'],
+      ['property', 'founded'],
+    ]);
+    // Without a label in the node, the labels its variable has elsewhere; a dotted name is one key.
+    expect(at("MATCH (p:Person), (p {name: 'Ada', |})").map((s) => s.insertText)).toEqual([
+      'name',
+      'age',
+      '`address.city`',
+      '`address.zip`',
+      '`first-name`',
+    ]);
+    expect(at('SELECT c FROM "g" MATCH (c:Company {na|').map((s) => s.label)).toEqual([
+      'name',
+      'founded',
+    ]);
   });
 
   it('offers ORDER BY and STARTS WITH as pairs', () => {

@@ -30,7 +30,11 @@ export interface GqlSuggestion {
 
 const KEYWORDS = new Set<string>(GQL_KEYWORDS);
 /** Keywords only ever followed by one other: offer the pair. */
-const KEYWORD_PAIRS: Record<string, string> = { ORDER: 'ORDER BY', STARTS: 'STARTS WITH' };
+const KEYWORD_PAIRS: Record<string, string> = {
+  ORDER: 'ORDER BY',
+  STARTS: 'STARTS WITH',
+  OPTIONAL: 'OPTIONAL MATCH',
+};
 
 export function gqlSuggestions(
   text: string,
@@ -63,6 +67,12 @@ export function gqlSuggestions(
     return propertyNames(text, context, schema).map((name) =>
       item('property', name, name.split('.').map(gqlName).join('.'))
     );
+  }
+  if (context.mapKey) {
+    // `(c:Company {country: 'FR'})`: a key is one property name (a dotted one quoted whole).
+    const { variable, labels } = context.mapKey;
+    const named = labels.length > 0 ? labels : variableLabels(text, variable);
+    return entityProperties(named, '', schema).map((name) => item('property', name, gqlName(name)));
   }
   if (context.expected.includes('double-quoted string') && followsFrom(text, context)) {
     const stringRange = singleLine(stringTokenAt(text, caret) ?? context.prefix.range, text, caret);
@@ -97,8 +107,21 @@ function propertyNames(
 ): string[] {
   // Every label of the node (`(x:Student) (y:Professor)` is one node with both): the same
   // properties the editor's warnings accept (`unknown_properties.ts`).
-  const labels = nodeLabels(parseGql(text).statement).get(context.variable ?? '') ?? [];
-  const written = (context.path ?? []).join('.');
+  const labels = variableLabels(text, context.variable);
+  return entityProperties(labels, (context.path ?? []).join('.'), schema);
+}
+
+function variableLabels(text: string, variable: string | undefined): string[] {
+  if (variable === undefined) return [];
+  return nodeLabels(parseGql(text).statement).get(variable) ?? [];
+}
+
+/** The properties of entities `labels`, below `written` (a dotted path, or empty). */
+function entityProperties(
+  labels: string[],
+  written: string,
+  schema: GqlEditorSchema | undefined
+): string[] {
   const names = new Set<string>();
   for (const entity of schema?.entities ?? []) {
     if (!labels.includes(entity.label)) continue;

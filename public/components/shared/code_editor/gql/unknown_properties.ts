@@ -44,6 +44,9 @@ export function unknownPropertyMarkers(
   };
   for (const item of statement.items) walkExpression(item.expression, check);
   if (statement.where) walkExpression(statement.where, check);
+  for (const clause of statement.optional ?? []) {
+    if (clause.where) walkExpression(clause.where, check);
+  }
   for (const item of statement.orderBy) walkExpression(item.expression, check);
   return markers;
 }
