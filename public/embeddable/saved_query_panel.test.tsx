@@ -45,6 +45,35 @@ const input = (changes: Partial<SavedGqlQueryInput> = {}): SavedGqlQueryInput =>
 });
 
 describe('the saved GQL query panel', () => {
+  it('draws the picture without offering expansion, and says so in its hint', async () => {
+    const doc = (index: string, id: string) => ({ _index: index, _id: id, _source: { id } });
+    const http = new RecordingHttp()
+      .on('GET', '/_svc/graph/query/mentions', () => ({
+        _id: 'mentions',
+        found: true,
+        _source: {
+          title: 'Mentions',
+          query: 'MATCH (a:Article)-[:MENTIONS]->(c:Company) RETURN a, c',
+          model,
+        },
+      }))
+      .on('POST', '/svc/_graph', () => ({
+        header: ['a', 'c'],
+        rows: [[doc('articles', '1'), doc('companies', '7')]],
+        query_plan_execution: { took_in_millis: 3, start_in_millis: 0, stop_in_millis: 3 },
+      }));
+    render(
+      <SavedQueryPanel
+        http={http}
+        input={input({ view: 'picture' })}
+        reloads={0}
+        onOutput={() => undefined}
+      />
+    );
+    const hint = await screen.findByText(/Click a document to see it/);
+    expect(hint.textContent).not.toContain('right-click');
+  });
+
   it('runs the saved query with the dashboard’s time range and shows its table and title', async () => {
     const http = panelHttp();
     const outputs: unknown[] = [];

@@ -162,6 +162,12 @@ export const strings = {
       'picture.hint',
       'Click a document to see it, right-click it to expand its neighbours; scroll to zoom (captions too small to read appear as you zoom in), drag to move.'
     ),
+  /** Where the picture offers no expansion (a dashboard panel). */
+  pictureHintWithoutExpansion: () =>
+    t(
+      'picture.hintWithoutExpansion',
+      'Click a document to see it; scroll to zoom (captions too small to read appear as you zoom in), drag to move.'
+    ),
   exampleSelectForm: () => t('example.selectForm', 'SELECT form:'),
   exampleMatchForm: () => t('example.matchForm', 'MATCH … RETURN form (ISO GQL, openCypher):'),
   nodeMenuTitle: (caption: string, label: string) =>

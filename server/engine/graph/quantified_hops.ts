@@ -19,7 +19,7 @@ import type { WorkBudget } from '../work_budget';
 import { scalarValues } from './expressions';
 import { documentIdentity, HopWalk, PathSteps, type HopReach } from './hop_walk';
 import type { BoundEdge } from './bound_query';
-import { hopDirections, type HopDirection, type ReductionState } from './reduction';
+import { distinctDirections, hopDirections, type ReductionState } from './reduction';
 import type { HopIndex } from './row_assembly';
 import type { Pause } from './result_shaping';
 
@@ -51,7 +51,7 @@ export async function fetchPathDocuments(
   const fields = [...new Set([relation.from.field, relation.to.field])].filter((f) => f !== '_id');
   const found = new Map<string, BackendDocument>();
   // Walk from both ends' documents: every middle document of a path is within max-1 hops of either.
-  const directions = uniqueDirections([
+  const directions = distinctDirections([
     ...hopDirections(edge, edge.left),
     ...hopDirections(edge, edge.right),
   ]);
@@ -157,7 +157,7 @@ export class QuantifiedHops implements HopIndex {
     if (!walk) {
       const near = direction === 'forward' ? edge.left : edge.right;
       const far = direction === 'forward' ? edge.right : edge.left;
-      const directions = uniqueDirections(hopDirections(edge, near));
+      const directions = distinctDirections(hopDirections(edge, near));
       walk = new HopWalk(
         edge,
         directions,
@@ -170,14 +170,4 @@ export class QuantifiedHops implements HopIndex {
     }
     return walk;
   }
-}
-
-function uniqueDirections(directions: HopDirection[]): HopDirection[] {
-  const seen = new Set<string>();
-  return directions.filter((d) => {
-    const key = `${d.value}\u0000${d.lookup}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -32,6 +32,17 @@ export function hopDirections(edge: BoundEdge, node: number): HopDirection[] {
   );
 }
 
+/** The directions without repeats (a relation from an entity to itself walks one way twice). */
+export function distinctDirections(directions: HopDirection[]): HopDirection[] {
+  const seen = new Set<string>();
+  return directions.filter((d) => {
+    const key = `${d.value}\u0000${d.lookup}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 export class ReductionState {
   private readonly filters: unknown[][];
   private readonly remaining: Expression[][];

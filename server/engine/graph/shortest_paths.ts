@@ -27,7 +27,7 @@ import type { WorkBudget } from '../work_budget';
 import type { BoundEdge } from './bound_query';
 import { scalarValues } from './expressions';
 import { documentIdentity, PathSteps } from './hop_walk';
-import { hopDirections, type HopDirection } from './reduction';
+import { distinctDirections, hopDirections, type HopDirection } from './reduction';
 import { Region, searchRegion, type PairPaths } from './shortest_region';
 
 export interface ShortestLimits {
@@ -127,7 +127,7 @@ export async function findShortestPaths(
   const all = edge.shortest === 'all';
   const relation = edge.orientations[0].relation;
   const fields = [...new Set([relation.from.field, relation.to.field])].filter((f) => f !== '_id');
-  const forwardWays = unique(hopDirections(edge, edge.left));
+  const forwardWays = distinctDirections(hopDirections(edge, edge.left));
   const region = new Region(forwardWays);
   for (const doc of [...starts, ...ends]) region.add(documentIdentity(doc), doc);
   const forward: Side = {
@@ -138,7 +138,7 @@ export async function findShortestPaths(
     perKey: 1,
   };
   const backward: Side = {
-    ways: unique(hopDirections(edge, edge.right)),
+    ways: distinctDirections(hopDirections(edge, edge.right)),
     seen: new Set(ends.map(documentIdentity)),
     frontier: [...ends],
     levels: 0,
@@ -326,14 +326,4 @@ async function wholeDocuments(
 function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   for (const id of a) if (b.has(id)) return true;
   return false;
-}
-
-function unique(directions: HopDirection[]): HopDirection[] {
-  const seen = new Set<string>();
-  return directions.filter((d) => {
-    const key = `${d.value}\u0000${d.lookup}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -141,7 +141,7 @@ function Picture({
         ))}
         <EuiFlexItem>
           <EuiText size="xs" color="subdued" textAlign="right">
-            {strings.pictureHint()}
+            {expansion ? strings.pictureHint() : strings.pictureHintWithoutExpansion()}
           </EuiText>
         </EuiFlexItem>
       </EuiFlexGroup>
