@@ -89,6 +89,7 @@ export class FederationEngine {
         },
       },
       now: Date.now(),
+      fieldCaps: { cache: runtime.fieldCaps, caller: scope.caller },
     });
     const joinLimits = { maxJoinKeys: settings.maxJoinKeys, timeoutMs: settings.joinTimeoutMs };
     this.pits = new PitService(

@@ -12,6 +12,7 @@ import type { OpenSearchTransportClient } from './opensearch/transport';
 import { PitStateStore } from './pit/pit_state_store';
 import { SystemAliases } from './search/system_indices';
 import { ReadCheckCache } from './catalog/read_check_cache';
+import { FieldCapsCache } from './catalog/field_caps_cache';
 import type { FederationSettings } from './settings';
 
 /**
@@ -29,6 +30,8 @@ export class FederationRuntime {
   readonly systemAliases: SystemAliases;
   /** Callers' passed read checks of virtual indices, kept for catalogCacheMs. */
   readonly readChecks: ReadCheckCache;
+  /** Callers' field types read with `_field_caps` (joins, graph models), kept for catalogCacheMs. */
+  readonly fieldCaps: FieldCapsCache;
   /** Which names earlier requests found to be virtual indices, to start reads sooner. */
   readonly catalogHints = new CatalogHints();
   /** Virtual-index entries by name, fresh within catalogCacheMs (catalog_cache.ts). */
@@ -70,6 +73,7 @@ export class FederationRuntime {
     this.pitStore = new PitStateStore(internal, settings.pitFilterCacheBytes);
     this.systemAliases = new SystemAliases(internal, settings.catalogCacheMs);
     this.readChecks = new ReadCheckCache(settings.catalogCacheMs);
+    this.fieldCaps = new FieldCapsCache(settings.catalogCacheMs);
   }
 
   private bitmapSupport: Promise<boolean> | null = null;

@@ -71,8 +71,10 @@ export const settingsSchema = z
     /**
      * How long each server process keeps a virtual-index catalog entry (or the fact that a name
      * is not one) before reading it again: a virtual index created, changed or deleted through
-     * another host sharing the cluster is seen within this; through this one, at once. 0 reads
-     * the catalog for every request.
+     * another host sharing the cluster is seen within this; through this one, at once. The same
+     * bound holds the names of our system indices' aliases, datasource entries, and for a named
+     * caller a passed read check (catalog/read_check_cache.ts) and field types read with
+     * `_field_caps` (catalog/field_caps_cache.ts). 0 reads the catalog for every request.
      */
     catalogCacheMs: z.number().int().min(0).max(60_000).default(5_000),
     /** Most points in time open at once (OpenSearch's own default is 300). */

@@ -1,3 +1,4 @@
+import type { FieldCapsCache } from '../catalog/field_caps_cache';
 import type { VirtualIndexService } from '../catalog/virtual_index_service';
 import type { OpenSearchGateway } from '../opensearch/opensearch_gateway';
 import type { IndexResolver, ResolvedTarget } from './index_resolver';
@@ -23,6 +24,8 @@ export interface BackendDeps {
   limits: BackendLimits;
   /** Epoch milliseconds of the request's `now`: date math agrees across its statements. */
   now: number;
+  /** The process's field types and the caller they are kept for (field_caps_cache.ts). */
+  fieldCaps?: { cache: FieldCapsCache; caller: string };
 }
 
 /**
@@ -62,6 +65,11 @@ export class BackendFactory {
 
   /** OpenSearch indices known not to be virtual (a PIT's, for one); none reads every index. */
   openSearch(indices: readonly string[]): OpenSearchBackend {
-    return new OpenSearchBackend(this.deps.openSearch, [...indices], this.deps.limits);
+    return new OpenSearchBackend(
+      this.deps.openSearch,
+      [...indices],
+      this.deps.limits,
+      this.deps.fieldCaps
+    );
   }
 }

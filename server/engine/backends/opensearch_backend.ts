@@ -24,6 +24,7 @@ import { DocumentStream } from './document_stream';
 import type { FieldPredicate } from './field_predicate';
 import { keyChunks, keyCount, KeySetBuilder, tooManyKeys, type KeySet } from './key_set';
 import type { KeywordKeys } from './keyword_keys';
+import type { FieldCapsCache } from '../catalog/field_caps_cache';
 import { OpenSearchFields } from './opensearch_fields';
 import { preferenceParam } from './query_params';
 import { pushOpenSearchLeaf } from './opensearch_pushdown';
@@ -75,11 +76,14 @@ export class OpenSearchBackend implements Backend {
   constructor(
     private readonly openSearch: OpenSearchGateway,
     readonly indices: readonly string[],
-    private readonly limits: OpenSearchLimits
+    private readonly limits: OpenSearchLimits,
+    /** The process's field types (field_caps_cache.ts) and who is asking; none keeps nothing. */
+    fieldCaps?: { cache: FieldCapsCache; caller: string }
   ) {
     this.fields = new OpenSearchFields(
       (api, querystring) => this.call({ method: 'GET', path: this.path(...api), querystring }),
-      indices.length > 0
+      indices.length > 0,
+      fieldCaps && { ...fieldCaps, indices: indices.join(',') }
     );
   }
 

@@ -1,3 +1,4 @@
+import type { FieldCapsCache } from '../catalog/field_caps_cache';
 import { badRequest } from '../errors';
 import { ownValue } from '../sql/own_property';
 import type { FieldType } from './backend';
@@ -46,9 +47,18 @@ function urlSizedBatches(names: readonly string[]): string[][] {
 /** A GET of an index API (`_field_caps`, `_mapping/field/<f>`) on the backend's indices. */
 type Request = <T>(api: string[], querystring?: Record<string, unknown>) => Promise<T>;
 
+/** The process's field types (field_caps_cache.ts), who is asking, and of which indices. */
+export interface KeptFieldTypes {
+  cache: FieldCapsCache;
+  caller: string;
+  /** The index expression the requests name (`a,b`, `logs-*`). */
+  indices: string;
+}
+
 /**
  * The field types and mapping parameters of a set of OpenSearch indices, read once per field
- * (`_field_caps` for the type, `_mapping/field` for normalizer and ignore_above).
+ * (`_field_caps` for the type, `_mapping/field` for normalizer and ignore_above). Types the
+ * process kept for the caller (`kept`) are not asked again while fresh.
  */
 export class OpenSearchFields {
   private readonly types = new Map<string, Promise<FieldType>>();
@@ -57,7 +67,8 @@ export class OpenSearchFields {
   constructor(
     private readonly request: Request,
     /** False when the backend names no index (`/_search`): nothing is known about fields then. */
-    private readonly known: boolean
+    private readonly known: boolean,
+    private readonly kept?: KeptFieldTypes
   ) {}
 
   type(field: string): Promise<FieldType> {
@@ -71,13 +82,8 @@ export class OpenSearchFields {
       );
     }
     if (!this.known) return Promise.resolve(null);
-    let type = this.types.get(field);
-    if (type === undefined) {
-      const caps = this.request<FieldCaps>(['_field_caps'], { fields: field });
-      type = caps.then((answer) => typeIn(answer, field));
-      this.types.set(field, type);
-    }
-    return type;
+    if (!this.types.has(field) && !this.fromKept(field)) this.ask([field]);
+    return this.types.get(field)!;
   }
 
   /**
@@ -89,18 +95,41 @@ export class OpenSearchFields {
   typesOf(fields: readonly string[]): Promise<FieldType[]> {
     if (this.known) {
       const unread = [...new Set(fields)].filter(
-        (f) => f !== '_id' && !this.types.has(f) && !/[,*]|\p{Surrogate}/u.test(f)
+        (f) =>
+          f !== '_id' && !this.types.has(f) && !/[,*]|\p{Surrogate}/u.test(f) && !this.fromKept(f)
       );
-      for (const batch of urlSizedBatches(unread)) {
-        const caps = this.request<FieldCaps>(['_field_caps'], { fields: batch.join(',') });
-        for (const field of batch)
-          this.types.set(
-            field,
-            caps.then((c) => typeIn(c, field))
-          );
-      }
+      for (const batch of urlSizedBatches(unread)) this.ask(batch);
     }
     return Promise.all(fields.map((field) => this.type(field)));
+  }
+
+  /** Takes `field`'s type from the process's kept types when fresh there. */
+  private fromKept(field: string): boolean {
+    const kept = this.kept;
+    const type = kept?.cache.typeOf(kept.caller, kept.indices, field);
+    if (type === undefined) return false;
+    this.types.set(field, Promise.resolve(type));
+    return true;
+  }
+
+  /** One `_field_caps` request for `fields`; the types it answers are kept for the caller. */
+  private ask(fields: string[]): void {
+    const sentAt = Date.now();
+    const caps = this.request<FieldCaps>(['_field_caps'], { fields: fields.join(',') });
+    for (const field of fields)
+      this.types.set(
+        field,
+        caps.then((c) => typeIn(c, field))
+      );
+    const kept = this.kept;
+    if (kept)
+      caps.then(
+        (c) => {
+          for (const field of fields)
+            kept.cache.record(kept.caller, kept.indices, field, typeIn(c, field), sentAt);
+        },
+        () => {}
+      );
   }
 
   mapping(field: string): Promise<FieldMapping> {

@@ -48,6 +48,18 @@ export function scalarValues(doc: BackendDocument | undefined, path: readonly st
   if (doc === undefined) return [];
   if (path.length === 1 && path[0] === '_id') return [doc._id];
   if (path.length === 1 && path[0] === '_index') return [doc._index];
+  if (path.length === 1) {
+    // The usual case, a top-level scalar, without the walk below (the hot loops of joins in
+    // memory and of the shortest step read one field of every document).
+    const source = doc._source as Record<string, unknown> | null;
+    if (typeof source === 'object' && source !== null && !Array.isArray(source)) {
+      const value = Object.prototype.hasOwnProperty.call(source, path[0])
+        ? source[path[0]]
+        : undefined;
+      if (value === null || value === undefined) return [];
+      if (typeof value !== 'object') return [value];
+    }
+  }
   const found: unknown[] = [];
   collect(doc._source, path, 0, found, true);
   return found.filter((v) => v !== null && v !== undefined && typeof v !== 'object');

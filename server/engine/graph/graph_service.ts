@@ -4,7 +4,6 @@
  * search/, join/ or pit/ internals (an ESLint rule keeps it so).
  */
 import type { GraphResponse, GraphStepReport } from '../../../common/graph/graph_response';
-import { parseGql } from '../../../common/gql';
 import type { GqlStatement } from '../../../common/gql/ast';
 import type { BackendFactory } from '../backends/backend';
 import { badRequest, FederationError } from '../errors';
@@ -18,6 +17,7 @@ import { nodeKeyFields, planCounts, planGraph, type GraphPlan } from './graph_pl
 import { checkModelMappings } from './model_mappings';
 import { PlanExecution } from './plan_execution';
 import { runBranches } from './branch_union';
+import { parsedStatements } from './parsed_statements';
 import { bindAlternatives } from './label_alternatives';
 import { bindQuery } from './query_binding';
 import { at } from './query_errors';
@@ -160,7 +160,7 @@ function parseStatement(text: unknown): GqlStatement {
   if (typeof text !== 'string' || text.trim() === '') {
     throw badRequest('[query] is required: send the GQL query as a string');
   }
-  const parsed = parseGql(text);
+  const parsed = parsedStatements.parse(text);
   if (parsed.errors.length > 0 || parsed.statement === null) {
     const first = parsed.errors[0];
     throw new FederationError(

@@ -41,8 +41,10 @@ export class PathSteps {
     return this.taken;
   }
 
-  take(edge: BoundEdge): void {
-    if (++this.taken <= this.max) return;
+  /** Counts `units` steps (a node's neighbours at once): throws past the setting. */
+  take(edge: BoundEdge, units = 1): void {
+    this.taken += units;
+    if (this.taken <= this.max) return;
     const { min, max } = edge.quantifier!;
     throw badRequest(
       `the quantified edge [${edge.name}:${edge.label}]{${min},${max}} needs more than ${this.max} path steps (setting maxGraphPathSteps); lower its upper bound, narrow one of its ends with a condition, or raise the setting maxGraphPathSteps`

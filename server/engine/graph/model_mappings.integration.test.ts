@@ -50,9 +50,10 @@ describe('graph model checks: one read of the mappings, whatever the model size'
       },
     },
   };
+  // No field types kept between requests (catalog/field_caps_cache.ts): each run reads its own.
   const runtime = new FederationRuntime(
     counting,
-    parseSettings({ encryptionKey: TEST_ENCRYPTION_KEY })
+    parseSettings({ encryptionKey: TEST_ENCRYPTION_KEY, catalogCacheMs: 0 })
   );
   let api: FederationApi;
 

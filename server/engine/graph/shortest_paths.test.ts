@@ -158,6 +158,17 @@ describe('findShortestPaths: breadth-first from both ends over keys', () => {
     expect(any.paths('a')[0]).toMatch(/^a>[xy]>b$/);
   });
 
+  it('counts a document that is both a start and an end once (ALL SHORTEST: no doubled path)', async () => {
+    // m is an end and, through a, also on a's way to b: numbered twice, it would be its own
+    // neighbour's neighbour twice and ALL would answer a>m>b twice.
+    const people = [person('a', ['m']), person('m', ['b']), person('b', [])];
+    const { paths } = await search('-[:KNOWS]->{1,4}', people, ['a', 'm'], ['m', 'b'], {
+      mode: 'ALL',
+    });
+    expect(paths('a')).toEqual(['a>m', 'a>m>b']);
+    expect(paths('m')).toEqual(['m>b']);
+  });
+
   it('finds each pair its own shortest path, though the sides met on another pair first', async () => {
     // a1 -> b1 directly; a2 reaches b2 only in three hops; a1 never reaches b2.
     const people = [

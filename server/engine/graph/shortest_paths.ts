@@ -102,11 +102,14 @@ export class ShortestPaths {
   }
 }
 
-/** One side of the search: what it has read and the documents its next level starts from. */
+/**
+ * One side of the search: what it has read and the documents its next level starts from, by
+ * their numbers in the region.
+ */
 interface Side {
   ways: HopDirection[];
-  seen: Set<string>;
-  frontier: BackendDocument[];
+  seen: Set<number>;
+  frontier: number[];
   levels: number;
   /** Documents its last level read per key it carried (1 before any): the next one's hint. */
   perKey: number;
@@ -129,18 +132,21 @@ export async function findShortestPaths(
   const fields = [...new Set([relation.from.field, relation.to.field])].filter((f) => f !== '_id');
   const forwardWays = distinctDirections(hopDirections(edge, edge.left));
   const region = new Region(forwardWays);
-  for (const doc of [...starts, ...ends]) region.add(documentIdentity(doc), doc);
+  const numbered = (docs: readonly BackendDocument[]) =>
+    docs.map((doc) => region.add(documentIdentity(doc), doc));
+  const startNumbers = numbered(starts);
+  const endNumbers = numbered(ends);
   const forward: Side = {
     ways: forwardWays,
-    seen: new Set(starts.map(documentIdentity)),
-    frontier: [...starts],
+    seen: new Set(startNumbers),
+    frontier: [...new Set(startNumbers)],
     levels: 0,
     perKey: 1,
   };
   const backward: Side = {
     ways: distinctDirections(hopDirections(edge, edge.right)),
-    seen: new Set(ends.map(documentIdentity)),
-    frontier: [...ends],
+    seen: new Set(endNumbers),
+    frontier: [...new Set(endNumbers)],
     levels: 0,
     perKey: 1,
   };
@@ -165,7 +171,7 @@ export async function findShortestPaths(
         ? [forward, backward]
         : [side];
     const reads = await Promise.all(
-      sides.map((s) => readLevel(s, entity, fields, options, limits, described, budget))
+      sides.map((s) => readLevel(s, region, entity, fields, options, limits, described, budget))
     );
     for (const [i, s] of sides.entries()) {
       s.frontier = await admit(s, reads[i], region, limits, described, budget);
@@ -173,8 +179,8 @@ export async function findShortestPaths(
     }
     if (!met) {
       met =
-        forward.frontier.some((doc) => backward.seen.has(documentIdentity(doc))) ||
-        backward.frontier.some((doc) => forward.seen.has(documentIdentity(doc)));
+        forward.frontier.some((n) => backward.seen.has(n)) ||
+        backward.frontier.some((n) => forward.seen.has(n));
     }
     if (!met) continue;
     // Every pair within the hops read is exact: stop when that is every pair.
@@ -201,6 +207,7 @@ const BOTH_SIDES_RATIO = 2;
  */
 async function readLevel(
   side: Side,
+  region: Region,
   entity: Backend,
   fields: string[],
   options: CallOptions,
@@ -213,8 +220,8 @@ async function readLevel(
   for (const way of side.ways) {
     const keys = new KeySetBuilder(limits.maxKeys, described, 'maxGraphFrontierKeys');
     const path = way.value.split('.');
-    for (const doc of side.frontier) {
-      for (const value of scalarValues(doc, path)) keys.add(value);
+    for (const n of side.frontier) {
+      for (const value of scalarValues(region.document(n), path)) keys.add(value);
       if (budget.spend()) await budget.pause();
     }
     const set = keys.build();
@@ -252,18 +259,19 @@ async function admit(
   limits: ShortestLimits,
   described: string,
   budget: WorkBudget
-): Promise<BackendDocument[]> {
-  const next: BackendDocument[] = [];
+): Promise<number[]> {
+  const next: number[] = [];
   for (const doc of read) {
     if (budget.spend()) await budget.pause();
     const id = documentIdentity(doc);
-    if (!region.has(id)) {
+    let n = region.numberOf(id);
+    if (n === undefined) {
       if (region.size >= limits.maxDocuments) throw tooMany(described, limits);
-      region.add(id, doc);
+      n = region.add(id, doc);
     }
-    if (side.seen.has(id)) continue;
-    side.seen.add(id);
-    next.push(region.get(id)!);
+    if (side.seen.has(n)) continue;
+    side.seen.add(n);
+    next.push(n);
   }
   return next;
 }
@@ -323,7 +331,7 @@ async function wholeDocuments(
   return out;
 }
 
-function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+function intersects<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean {
   for (const id of a) if (b.has(id)) return true;
   return false;
 }

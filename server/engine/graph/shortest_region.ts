@@ -3,6 +3,11 @@
  * the breadth-first search over it from each start: what is read is a region of the relation,
  * every path of at most f + g hops between the two sides lies in it, and the search finds each
  * pair's shortest paths there without another request.
+ *
+ * Documents are numbered as they are read, and the search walks numbers: its depths and first
+ * parents are typed arrays, its neighbour lists arrays of numbers. Walked by identity strings
+ * (`index \0 id`) through maps, the search of a million-document tree's region took 4 ms of CPU
+ * a query, more than the levels' SQL; numbered, it is a fraction of that.
  */
 import type { BackendDocument } from '../backends/backend';
 import type { WorkBudget } from '../work_budget';
@@ -32,22 +37,27 @@ export async function searchRegion(
   steps: PathSteps,
   budget: WorkBudget
 ): Promise<Map<string, PairPaths[]>> {
+  const size = region.size;
   // The region does not grow during a search: each document's neighbours are looked up once
   // for all the starts.
-  const known = new Map<string, string[]>();
-  const neighbours = (id: string): string[] => {
-    let out = known.get(id);
-    if (out === undefined) known.set(id, (out = region.neighbours(id)));
-    return out;
-  };
-  const endOf = new Map(ends.map((doc) => [documentIdentity(doc), doc]));
+  const known: Array<number[] | undefined> = new Array(size);
+  const neighbours = (n: number): number[] => (known[n] ??= region.neighbours(n));
+  const endOf = new Map<number, BackendDocument>();
+  for (const doc of ends) endOf.set(region.numberOf(documentIdentity(doc))!, doc);
+  // Per start: the level a document was reached at (`visit` says whether by this start), its
+  // first parent, and for ALL the other parents at the same level.
+  const depth = new Int32Array(size);
+  const visit = new Int32Array(size);
+  const firstParent = new Int32Array(size);
   const result = new Map<string, PairPaths[]>();
-  for (const start of starts) {
-    const origin = documentIdentity(start);
-    const depth = new Map<string, number>([[origin, 0]]);
-    const parents = new Map<string, string[]>();
+  for (const [s, start] of starts.entries()) {
+    const stamp = s + 1;
+    const origin = region.numberOf(documentIdentity(start))!;
+    const moreParents = new Map<number, number[]>();
+    visit[origin] = stamp;
+    depth[origin] = 0;
     let frontier = [origin];
-    const reached: string[] = [];
+    const reached: number[] = [];
     // Every end but the start itself (no path) reached: deeper levels can add no pair.
     const reachable = endOf.size - (endOf.has(origin) ? 1 : 0);
     for (
@@ -55,49 +65,57 @@ export async function searchRegion(
       level <= within && frontier.length > 0 && reached.length < reachable;
       level++
     ) {
-      const next: string[] = [];
-      for (const id of frontier) {
-        for (const n of neighbours(id)) {
-          steps.take(edge);
-          if (budget.spend()) await budget.pause();
-          const d = depth.get(n);
-          if (d === undefined) {
-            depth.set(n, level);
-            parents.set(n, [id]);
+      const next: number[] = [];
+      for (const at of frontier) {
+        const around = neighbours(at);
+        steps.take(edge, around.length);
+        if (budget.spend(around.length)) await budget.pause();
+        for (const n of around) {
+          if (visit[n] !== stamp) {
+            visit[n] = stamp;
+            depth[n] = level;
+            firstParent[n] = at;
             next.push(n);
             if (endOf.has(n)) reached.push(n);
-          } else if (all && d === level && !parents.get(n)!.includes(id)) {
-            parents.get(n)!.push(id);
+          } else if (all && depth[n] === level) {
+            const others = moreParents.get(n) ?? [];
+            if (firstParent[n] !== at && !others.includes(at)) {
+              others.push(at);
+              moreParents.set(n, others);
+            }
           }
         }
       }
       frontier = next;
     }
     if (reached.length === 0) continue;
+    const parentsOf = (n: number) =>
+      all ? [firstParent[n], ...(moreParents.get(n) ?? [])] : [firstParent[n]];
     result.set(
-      origin,
+      documentIdentity(start),
       reached.map((end) => ({
         end: endOf.get(end)!,
-        middles: pathsTo(end, origin, parents, all, edge, steps),
+        middles: pathsTo(end, origin, parentsOf, edge, steps).map((middle) =>
+          middle.map((n) => region.identityOf(n))
+        ),
       }))
     );
   }
   return result;
 }
 
-/** The paths from `origin` to `end` along the breadth-first parents, as the ids between. */
+/** The paths from `origin` to `end` along the breadth-first parents, as the numbers between. */
 function pathsTo(
-  end: string,
-  origin: string,
-  parents: ReadonlyMap<string, string[]>,
-  all: boolean,
+  end: number,
+  origin: number,
+  parentsOf: (n: number) => number[],
   edge: BoundEdge,
   steps: PathSteps
-): string[][] {
-  const out: string[][] = [];
-  const walk = (id: string, after: string[]) => {
+): number[][] {
+  const out: number[][] = [];
+  const walk = (n: number, after: number[]) => {
     steps.take(edge);
-    for (const parent of all ? parents.get(id)! : parents.get(id)!.slice(0, 1)) {
+    for (const parent of parentsOf(n)) {
       if (parent === origin) out.push(after);
       else walk(parent, [parent, ...after]);
     }
@@ -107,18 +125,21 @@ function pathsTo(
 }
 
 /**
- * The documents read so far, by identity, each indexed as it comes by the keys the search finds
- * it by (its lookup fields), so that a search after each level does not index them again.
+ * The documents read so far, numbered in the order read, each indexed as it comes by the keys
+ * the search finds it by (its lookup fields), so that a search after each level does not index
+ * them again.
  */
 export class Region {
-  private readonly documents = new Map<string, BackendDocument>();
+  private readonly numbers = new Map<string, number>();
+  private readonly identities: string[] = [];
+  private readonly documents: BackendDocument[] = [];
   private readonly ways: Array<{
     value: string[];
     lookup: string[];
-    byKey: Map<string, string[]>;
+    byKey: Map<string, number[]>;
   }>;
   /** Per document, the keys of its value fields, per way (read once). */
-  private readonly values = new Map<string, string[][]>();
+  private readonly values: Array<string[][] | undefined> = [];
 
   constructor(ways: readonly HopDirection[]) {
     this.ways = ways.map((way) => ({
@@ -129,41 +150,61 @@ export class Region {
   }
 
   get size(): number {
-    return this.documents.size;
+    return this.documents.length;
   }
 
   has(id: string): boolean {
-    return this.documents.has(id);
+    return this.numbers.has(id);
   }
 
   get(id: string): BackendDocument | undefined {
-    return this.documents.get(id);
+    const n = this.numbers.get(id);
+    return n === undefined ? undefined : this.documents[n];
   }
 
-  add(id: string, doc: BackendDocument): void {
-    this.documents.set(id, doc);
+  numberOf(id: string): number | undefined {
+    return this.numbers.get(id);
+  }
+
+  document(n: number): BackendDocument {
+    return this.documents[n];
+  }
+
+  identityOf(n: number): string {
+    return this.identities[n];
+  }
+
+  /** Numbers a document not read before (a document read again keeps its number). */
+  add(id: string, doc: BackendDocument): number {
+    const known = this.numbers.get(id);
+    if (known !== undefined) return known;
+    const n = this.documents.length;
+    this.numbers.set(id, n);
+    this.identities.push(id);
+    this.documents.push(doc);
     for (const { lookup, byKey } of this.ways) {
       for (const key of keysOf(doc, lookup)) {
         const list = byKey.get(key);
-        if (list) list.push(id);
-        else byKey.set(key, [id]);
+        if (list) list.push(n);
+        else byKey.set(key, [n]);
       }
     }
+    return n;
   }
 
-  /** The documents read that one hop from `id` reaches, along each way. */
-  neighbours(id: string): string[] {
-    let values = this.values.get(id);
+  /** The documents read that one hop from document `n` reaches, along each way. */
+  neighbours(n: number): number[] {
+    let values = this.values[n];
     if (values === undefined) {
-      const doc = this.documents.get(id)!;
+      const doc = this.documents[n];
       values = this.ways.map((way) => keysOf(doc, way.value));
-      this.values.set(id, values);
+      this.values[n] = values;
     }
-    const out: string[] = [];
+    const out: number[] = [];
     for (let i = 0; i < this.ways.length; i++) {
       for (const key of values[i]) {
         const found = this.ways[i].byKey.get(key);
-        if (found) for (const n of found) out.push(n);
+        if (found) for (const m of found) out.push(m);
       }
     }
     return out;
@@ -171,8 +212,13 @@ export class Region {
 }
 
 function keysOf(doc: BackendDocument, field: readonly string[]): string[] {
+  const values = scalarValues(doc, field);
+  if (values.length === 1) {
+    const key = joinKey(values[0]);
+    return key === null ? [] : [key];
+  }
   const keys: string[] = [];
-  for (const value of scalarValues(doc, field)) {
+  for (const value of values) {
     const key = joinKey(value);
     if (key !== null && !keys.includes(key)) keys.push(key);
   }
