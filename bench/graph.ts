@@ -203,6 +203,7 @@ async function timeCase(
   const query = limit === undefined ? QUERY : `${QUERY} LIMIT ${limit}`;
   log(`${name}: ${WARMUP} warm-up + ${ROUNDS} rounds, interleaved`);
   const engineSteps: number[][] = [];
+  let enginePatterns: string[] = [];
   const engineTook: number[] = [];
   const engineBefore: number[] = [];
   const engineOutside: number[] = [];
@@ -217,6 +218,7 @@ async function timeCase(
     engineBefore.push(firstStep ? firstStep.start_in_millis - execution.start_in_millis : NaN);
     engineOutside.push(execution.took_in_millis - covered(execution.steps ?? []));
     engineSteps.push((r.query_plan_execution.steps ?? []).map((s) => s.took_in_millis));
+    enginePatterns = (r.query_plan_execution.steps ?? []).map((s) => s.pattern);
   };
   const direct = async () => {
     const r = await baseline.run(limit);
@@ -244,6 +246,7 @@ async function timeCase(
         baseline_ms: d,
         ratio: e.median / d.median,
         engine_steps_ms: (steps[0] ?? []).map((_, i) => stats(steps.map((s) => s[i])).median),
+        engine_step_patterns: enginePatterns,
         baseline_phases_ms: phaseMedians(),
       };
       log(
@@ -269,6 +272,7 @@ async function timeCase(
     baseline_ms: d,
     ratio: null,
     engine_steps_ms: null,
+    engine_step_patterns: [],
     baseline_phases_ms: phaseMedians(),
     error: engineError,
   };

@@ -36,6 +36,8 @@ export interface CaseResult {
   ratio: number | null;
   /** Median took_in_millis per engine step, in plan order. */
   engine_steps_ms: number[] | null;
+  /** The engine's steps (a LIMIT's plan reads its first rows with steps of its own). */
+  engine_step_patterns: string[];
   /** Median ms per baseline phase. */
   baseline_phases_ms: Record<string, number>;
   error?: string;
@@ -194,6 +196,19 @@ export function writeGraphReport(input: GraphReport): void {
         ];
       })
     );
+    // The LIMIT's plan reads its first rows with fetch steps of its own: named here, the
+    // table's LIMIT column pairs them with the whole query's steps by position.
+    const own = limited.engine_step_patterns;
+    const from = own.findIndex((p, i) => p !== steps[i]?.pattern);
+    if (limited.engine_steps_ms && from >= 0) {
+      console.log(
+        `LIMIT ${FIRST_ROWS}'s own steps from #${from + 1}: ` +
+          own
+            .slice(from)
+            .map((p, i) => `${p} ${limited.engine_steps_ms![from + i].toFixed(0)} ms`)
+            .join('; ')
+      );
+    }
     console.log(
       `baseline fetches in parallel: ${whole.baseline_phases_ms['fetch (all, in parallel)'].toFixed(0)} ms, ` +
         `LIMIT ${FIRST_ROWS}: ${limited.baseline_phases_ms['fetch (all, in parallel)'].toFixed(0)} ms (the engine's fetch steps overlap too)`

@@ -60,6 +60,11 @@ export interface DocumentOptions extends CallOptions {
    * and no order wanted, a backend may read them in one request, checking the hint held.
    */
   expectedDocuments?: number;
+  /**
+   * Any `limit` documents will do (the first rows of a LIMIT, in no order): a backend may read
+   * one page of `limit` and stop, without telling a cut stream from one that just fits.
+   */
+  anyUpToLimit?: boolean;
 }
 
 /** A field as the backend maps it: its type (`long`, `keyword`, `text`, `date`, ...) or null when unmapped. */

@@ -255,6 +255,12 @@ export class OpenSearchBackend implements Backend {
     let read = 0;
     // One past the limit tells a cut stream from one that just fits.
     const pageSize = Math.max(1, Math.min(DOCUMENT_PAGE, limit + 1));
+    if (options.anyUpToLimit && options.ordered === false && limit <= DOCUMENT_PAGE) {
+      // Any `limit` matches: one plain search of that size is the whole read.
+      for (const hit of await this.onePage(query, source, Math.max(1, limit), options))
+        yield { _index: hit._index, _id: hit._id, _source: hit._source ?? {} };
+      return;
+    }
     if (options.ordered === false && (options.expectedDocuments ?? Infinity) <= pageSize) {
       // Few expected: one plain search is a consistent read of them all, without the round
       // trips of opening and closing a point in time. A full page means the hint was wrong: read

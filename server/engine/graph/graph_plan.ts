@@ -19,6 +19,7 @@
  */
 import type { BoundEdge, BoundQuery } from './bound_query';
 import type { GraphModel } from './graph_model';
+import { firstRowsWalk } from './first_rows';
 import { edgePatternText, matchText } from './pattern_text';
 
 interface StepBase {
@@ -45,10 +46,16 @@ export interface ReduceStep extends StepBase {
   readonly to: number;
 }
 
-/** Reads a node's surviving documents. */
+/**
+ * Reads a node's surviving documents: all of them, or for the first rows of a LIMIT
+ * (first_rows.ts) the first `first` of the driver, and of each other node those linked along
+ * `linked.edge` to the documents read of `linked.from`.
+ */
 export interface FetchStep extends StepBase {
   readonly kind: 'fetch';
   readonly node: number;
+  readonly first?: number;
+  readonly linked?: { readonly from: number; readonly edge: number };
 }
 
 /** Reads the documents a quantified edge's paths may pass through (see quantified_hops.ts). */
@@ -138,7 +145,9 @@ export function planGraph(
   counted: readonly CountResult[],
   keyFields: ReadonlyArray<ReadonlySet<string>> = [],
   /** The id the steps' ids go on from when nothing was counted (a branch after others). */
-  idsAfter = 0
+  idsAfter = 0,
+  /** The rows a LIMIT wants when they may be read first (first_rows.ts, firstRowsWanted). */
+  firstRows: number | null = null
 ): GraphPlan {
   const counts: Array<number | null> = query.nodes.map(() => null);
   for (const { step, rows } of counted) counts[step.node] = rows;
@@ -214,17 +223,51 @@ export function planGraph(
       if (clauseOf(parent) === clause) reduce(edge, node, parent);
     }
   }
-  for (const node of order) {
-    const id = nextId();
+  const walk = firstRows === null ? null : firstRowsWalk(query, order, estimate);
+  if (walk !== null) {
+    // The driver once every narrowing is done (each of its documents is then in a row), its
+    // neighbours by the keys of what was read before them.
+    const narrowed = [...new Set(lastStepOf.values())].sort((a, b) => a - b);
+    const driverId = nextId();
     steps.push({
-      id,
+      id: driverId,
       kind: 'fetch',
-      node,
-      pattern: nodeText(node),
-      estimatedRows: estimate[node],
-      inputs: lastStepOf.has(node) ? [lastStepOf.get(node)!] : [],
+      node: walk.driver,
+      first: firstRows!,
+      pattern: `${nodeText(walk.driver)} LIMIT ${firstRows}`,
+      estimatedRows: Math.min(estimate[walk.driver], firstRows!),
+      inputs: narrowed,
     });
-    lastStepOf.set(node, id);
+    lastStepOf.set(walk.driver, driverId);
+    const read = new Map([[walk.driver, Math.min(estimate[walk.driver], firstRows!)]]);
+    for (const { node, from, edge } of walk.linked) {
+      const id = nextId();
+      const byKey = lookupFields(edge, from).every((field) => keyFields[node]?.has(field));
+      read.set(node, Math.min(estimate[node], byKey ? read.get(from)! : Infinity));
+      steps.push({
+        id,
+        kind: 'fetch',
+        node,
+        linked: { from, edge: edge.id },
+        pattern: `${nodeText(node)} BY ${edgePatternText(query, edge)}`,
+        estimatedRows: read.get(node)!,
+        inputs: [lastStepOf.get(from)!],
+      });
+      lastStepOf.set(node, id);
+    }
+  } else {
+    for (const node of order) {
+      const id = nextId();
+      steps.push({
+        id,
+        kind: 'fetch',
+        node,
+        pattern: nodeText(node),
+        estimatedRows: estimate[node],
+        inputs: lastStepOf.has(node) ? [lastStepOf.get(node)!] : [],
+      });
+      lastStepOf.set(node, id);
+    }
   }
   const fetches = order.map((node) => lastStepOf.get(node)!);
   // A quantified edge's paths are read once every node's documents are: a narrowing that empties
@@ -256,7 +299,10 @@ export function planGraph(
     id: nextId(),
     kind: 'assemble',
     pattern: matchText(query),
-    estimatedRows: Math.max(...order.map((n) => estimate[n]), 0),
+    estimatedRows: Math.min(
+      Math.max(...order.map((n) => estimate[n]), 0),
+      walk ? firstRows! : Infinity
+    ),
     inputs: [...fetches, ...expands.map((s) => s.id)],
   });
   const start = order[0];

@@ -14,6 +14,7 @@ import { graphAnswer } from './graph_answer';
 import type { GraphLimits } from './graph_limits';
 import { parseGraphModel, type GraphModel } from './graph_model';
 import { nodeKeyFields, planCounts, planGraph, type GraphPlan } from './graph_plan';
+import { firstRowsWanted } from './first_rows';
 import { checkModelMappings } from './model_mappings';
 import { PlanExecution } from './plan_execution';
 import { runBranches } from './branch_union';
@@ -146,7 +147,12 @@ async function runQuery(
   const execution = new PlanExecution({ query, state: reduction, run, limits, conditions });
   const hasConditions = query.nodes.map((node) => reduction.hasConditions(node.id));
   const counted = await execution.runCounts(planCounts(query, hasConditions));
-  const plan = planGraph(query, counted, nodeKeyFields(query, model));
+  // A LIMIT's first rows are read first when nothing after the narrowings can drop a row.
+  const firstRows =
+    conditions.length === 0 && !reduction.hasRemainingConditions()
+      ? firstRowsWanted(query, limits.maxRows)
+      : null;
+  const plan = planGraph(query, counted, nodeKeyFields(query, model), 0, firstRows);
   if (query.statement.explain) return answer(plan, null);
   // An OPTIONAL MATCH node that matches nothing leaves its clause's variables null, rows kept.
   const mandatory = (node: number) => query.nodes[node].clause === 0;

@@ -56,6 +56,8 @@ export class PlanExecution {
   /** The narrowings, chained in plan order. */
   private narrowings: Promise<unknown> = Promise.resolve();
   private noRows = false;
+  /** The first rows' driver (first_rows.ts) had fewer documents than asked: rows are complete. */
+  private driverReadWhole = false;
   private readonly noRowsFound: Promise<void>;
   private signalNoRows!: () => void;
   private plan: GraphPlan | undefined;
@@ -165,12 +167,30 @@ export class PlanExecution {
   }
 
   private async fetch(step: FetchStep): Promise<void> {
-    const { run, state } = this.context;
+    const { run, state, query } = this.context;
     await this.inputsOf(step);
     if (this.noRows) return;
     this.documents[step.node] = await run.step(
       step.id,
-      () => state.fetch(step.node, run.options(step.id)),
+      async () => {
+        const options = run.options(step.id);
+        if (step.first !== undefined) {
+          const first = await state.fetch(step.node, options, { first: step.first });
+          // Fewer than asked: the driver was read whole, and the rows with it.
+          if (first.length < step.first) this.driverReadWhole = true;
+          return first;
+        }
+        if (step.linked === undefined) return state.fetch(step.node, options);
+        const { from, edge } = step.linked;
+        const filter = await state.linkedFilter(
+          query.edges[edge],
+          from,
+          step.node,
+          this.documents[from],
+          step.pattern
+        );
+        return filter === null ? [] : state.fetch(step.node, options, { filter });
+      },
       step.pattern,
       (docs) => docs.length
     );
@@ -227,20 +247,38 @@ export class PlanExecution {
   }
 
   private async assemble(step: AssembleStep): Promise<void> {
-    const { run, query, limits } = this.context;
+    const { run, query, limits, state } = this.context;
     // The narrowings first: when one fails, that is the failure to report. Once no row can
     // exist, the fetches still under way are not waited for.
     await Promise.race([this.narrowings.then(() => this.inputsOf(step)), this.noRowsFound]);
+    const shape = () =>
+      shapeRowsAsync(query.statement, this.bindings(), query.variables, {
+        maxRows: limits.maxRows,
+        maxGroups: limits.maxGroups,
+        maxAggregateValues: limits.maxAggregateValues,
+        budget: run.budget,
+        ...(query.pathVariables ? { paths: new PathValues(query) } : {}),
+      });
     this.answer = await run.step(
       step.id,
-      () =>
-        shapeRowsAsync(query.statement, this.bindings(), query.variables, {
-          maxRows: limits.maxRows,
-          maxGroups: limits.maxGroups,
-          maxAggregateValues: limits.maxAggregateValues,
-          budget: run.budget,
-          ...(query.pathVariables ? { paths: new PathValues(query) } : {}),
-        }),
+      async () => {
+        const shaped = await shape();
+        const driver = this.plan!.steps.find((s) => s.kind === 'fetch' && s.first !== undefined);
+        if (driver === undefined || this.driverReadWhole || this.noRows) return shaped;
+        const offset = query.statement.offset?.value ?? 0;
+        if (
+          offset + shaped.rows.length + (shaped.truncated ? 1 : 0) >=
+          (driver as FetchStep).first!
+        ) {
+          return shaped;
+        }
+        // Too few rows from the first documents: a key a database matched but assembly finds
+        // unequal (a case-insensitive collation, a normalizer). Every node is read whole.
+        const options = run.options(step.id);
+        const all = await Promise.all(query.nodes.map((node) => state.fetch(node.id, options)));
+        all.forEach((docs, node) => (this.documents[node] = docs));
+        return shape();
+      },
       step.pattern,
       (result) => result.rows.length
     );

@@ -6,10 +6,10 @@
 import type { Expression } from '../../../common/gql/ast';
 import type { Backend, BackendDocument, CallOptions } from '../backends/backend';
 import type { FieldPredicate } from '../backends/field_predicate';
-import { keyCount, unionKeySets, type KeySet } from '../backends/key_set';
+import { keyCount, KeySetBuilder, unionKeySets, type KeySet } from '../backends/key_set';
 import { badRequest } from '../errors';
 import { WorkBudget } from '../work_budget';
-import { evaluateCondition, fieldName } from './expressions';
+import { evaluateCondition, fieldName, scalarValues } from './expressions';
 import type { GraphLimits } from './graph_limits';
 import type { BoundEdge, BoundQuery, EdgeOrientation } from './bound_query';
 import { walkExpression } from '../../../common/gql/expression_walk';
@@ -233,19 +233,69 @@ export class ReductionState {
     );
   }
 
-  /** The node's surviving documents, with the fields the query reads, past its own conditions. */
-  async fetch(node: number, options: CallOptions): Promise<BackendDocument[]> {
+  /** Whether some node has a WHERE part its backend did not take (checked on its documents). */
+  hasRemainingConditions(): boolean {
+    return this.remaining.some((conditions) => conditions.length > 0);
+  }
+
+  /**
+   * A filter on `to` for the documents linked along `edge` to `documents` of `from` (the keys
+   * of what was read, as a reduction's are of what matches); null when they carry no key.
+   */
+  async linkedFilter(
+    edge: BoundEdge,
+    from: number,
+    to: number,
+    documents: readonly BackendDocument[],
+    pattern: string
+  ): Promise<unknown> {
+    const filters: unknown[] = [];
+    for (const direction of hopDirections(edge, from)) {
+      const keys = new KeySetBuilder(
+        this.limits.maxFrontierKeys,
+        `the graph step ${pattern}`,
+        'maxGraphFrontierKeys'
+      );
+      const path = direction.value.split('.');
+      for (const doc of documents) {
+        for (const value of scalarValues(doc, path)) keys.add(value);
+        await this.budget.tick();
+      }
+      const set = keys.build();
+      if (keyCount(set) > 0)
+        filters.push((await this.backends[to].keyFilter(direction.lookup, set)).filter);
+    }
+    if (filters.length === 0) return null;
+    return filters.length === 1
+      ? filters[0]
+      : { bool: { should: filters, minimum_should_match: 1 } };
+  }
+
+  /**
+   * The node's surviving documents, with the fields the query reads, past its own conditions;
+   * with `read`, only the first `first` of them, or only those `filter` also matches.
+   */
+  async fetch(
+    node: number,
+    options: CallOptions,
+    read: { first?: number; filter?: unknown } = {}
+  ): Promise<BackendDocument[]> {
     const fields = this.fields[node];
-    const limit = this.limits.maxDocuments;
+    const limit = read.first ?? this.limits.maxDocuments;
+    const query =
+      read.filter === undefined
+        ? this.queryOf(node)
+        : { bool: { filter: [...this.filters[node], read.filter] } };
     const documents: BackendDocument[] = [];
-    for await (const doc of this.backends[node].documents(this.queryOf(node), {
+    for await (const doc of this.backends[node].documents(query, {
       ...options,
       ...(fields === 'all' ? {} : { fields: [...fields] }),
-      limit: limit + 1,
+      limit: read.first ?? limit + 1,
       // Rows are assembled by hash lookups: any order will do.
       ordered: false,
-      ...this.expectedDocuments(node),
+      ...(read.first === undefined ? this.expectedDocuments(node) : { anyUpToLimit: true }),
     })) {
+      if (read.first !== undefined && documents.length === read.first) break;
       if (documents.length === limit) {
         throw badRequest(
           `the node (${this.query.nodes[node].display}) matches more than ${limit} documents after narrowing along the pattern; add conditions to it, or raise the setting maxGraphDocuments`
