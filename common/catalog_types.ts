@@ -40,6 +40,12 @@ export interface VirtualIndexColumn {
    * need no NULL placement, so an index on the column can serve them.
    */
   nullable?: false;
+  /**
+   * `true` for a keyword column whose collation is deterministic (its equal texts are byte for
+   * byte equal): a `terms` bucket is then named by its group's value, with no byte-wise MIN over
+   * the rows. Absent: not known, and every group is named byte-wise.
+   */
+  deterministic?: true;
 }
 
 export interface VirtualIndexView extends VirtualIndexBody {

@@ -230,6 +230,7 @@ function toColumn(column: RemoteColumn): VirtualIndexColumn {
     type: column.mappedType!,
     zoned: column.mappedType === 'date' ? Boolean(column.zoned) : undefined,
     nullable: column.nullable ? undefined : false,
+    deterministic: column.mappedType === 'keyword' && column.deterministic ? true : undefined,
   });
 }
 

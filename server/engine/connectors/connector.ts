@@ -21,6 +21,12 @@ export interface RemoteColumn {
    */
   zoned?: boolean;
   nullable: boolean;
+  /**
+   * For keyword columns, true when the column's collation is known to be deterministic: texts it
+   * finds equal are byte for byte equal (PostgreSQL's default and libc collations; not an ICU
+   * one made with `deterministic = false`, nor MariaDB's `_ci`). Absent: not known.
+   */
+  deterministic?: boolean;
 }
 
 export interface RemoteResource extends Required<Pick<ResourceRef, 'name'>> {

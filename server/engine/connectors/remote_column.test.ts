@@ -12,4 +12,15 @@ describe('remoteColumn', () => {
     });
     expect(remoteColumn('b', 'int', 'long', false, true)).not.toHaveProperty('zoned');
   });
+
+  it('sets deterministic on keyword columns only, when the connector knows it', () => {
+    expect(remoteColumn('t', 'text', 'keyword', true, false, true)).toMatchObject({
+      deterministic: true,
+    });
+    expect(remoteColumn('t', 'text', 'keyword', true, false, false)).toMatchObject({
+      deterministic: false,
+    });
+    expect(remoteColumn('t', 'text', 'keyword', true, false)).not.toHaveProperty('deterministic');
+    expect(remoteColumn('n', 'int', 'long', true, false, true)).not.toHaveProperty('deterministic');
+  });
 });

@@ -33,10 +33,17 @@ const DEADLINE = { graceMs: 1_000, budget: false };
 // ---------------------------------------------------------------------------------------------
 // Statements
 
-const DESCRIBE_SQL = `SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, t.typtype
+// A column without a collation of its own has the database's, which PostgreSQL requires to be
+// deterministic; `collisdeterministic` (PostgreSQL 12+) is read through to_jsonb so that an older
+// server answers null (not known) instead of failing.
+const DESCRIBE_SQL = `SELECT c.column_name, c.data_type, c.udt_name, c.is_nullable, t.typtype,
+  CASE WHEN c.collation_name IS NULL THEN true
+    ELSE (to_jsonb(co.*) ->> 'collisdeterministic')::boolean END AS deterministic
 FROM information_schema.columns c
 LEFT JOIN pg_catalog.pg_namespace n ON n.nspname = c.udt_schema
 LEFT JOIN pg_catalog.pg_type t ON t.typnamespace = n.oid AND t.typname = c.udt_name
+LEFT JOIN pg_catalog.pg_namespace cn ON cn.nspname = c.collation_schema
+LEFT JOIN pg_catalog.pg_collation co ON co.collnamespace = cn.oid AND co.collname = c.collation_name
 WHERE c.table_catalog::text = COALESCE($1::text, current_database()::text)
   AND c.table_schema::text = COALESCE($2::text, current_schema()::text)
   AND c.table_name::text = $3::text
@@ -64,6 +71,7 @@ interface DescribeRow {
   udt_name: string;
   is_nullable: string;
   typtype: string | null;
+  deterministic: boolean | null;
 }
 
 /** information_schema says `USER-DEFINED` and `ARRAY`; the udt name says which. */
@@ -81,7 +89,8 @@ function toColumn(row: DescribeRow): RemoteColumn {
     remoteType,
     mapped,
     row.is_nullable === 'YES',
-    postgresTypeIsZoned(remoteType)
+    postgresTypeIsZoned(remoteType),
+    row.deterministic ?? undefined
   );
 }
 

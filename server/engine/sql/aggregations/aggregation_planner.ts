@@ -45,6 +45,7 @@ import {
   levelValue,
   selectTermsBuckets,
   termsKeyColumns,
+  bucketNameSql,
   termsCapReached,
   termsStatement,
   type GroupLevel,
@@ -261,7 +262,8 @@ class Runner {
     const env = this.environment(dates, weighted);
     const key = termsKeyColumns(env, terms);
     const value = `r.${env.rows.ref(key.alias)}`;
-    return sql`SELECT ${value} AS ${env.rows.ref('gk')}, MIN(r.${env.rows.ref(key.byteOrdered!)}) AS ${env.rows.ref('rep0')} FROM (${this.rowsOf(env)}) r WHERE ${value} IS NOT NULL GROUP BY ${value}`;
+    const name = bucketNameSql(key, (alias) => `r.${env.rows.ref(alias)}`);
+    return sql`SELECT ${value} AS ${env.rows.ref('gk')}, ${name} AS ${env.rows.ref('rep0')} FROM (${this.rowsOf(env)}) r WHERE ${value} IS NOT NULL GROUP BY ${value}`;
   }
 
   // -------------------------------------------------------------------------------------------

@@ -32,13 +32,15 @@ interface Statement {
 async function statements(
   kind: Kind,
   aggs: Record<string, unknown>,
-  timezone = 'UTC'
+  timezone = 'UTC',
+  /** What the catalog recorded beyond the type, per column (e.g. `deterministic`). */
+  recorded: Record<string, Partial<VirtualIndexColumn>> = {}
 ): Promise<Statement[]> {
   const dialect = dialectFor(kind);
   const columns = new Map<string, VirtualIndexColumn>(
     Object.entries(TYPES).map(([name, type]) => [
       name,
-      { name, type, remote_type: REMOTE_TYPES[kind][name] },
+      { name, type, remote_type: REMOTE_TYPES[kind][name], ...recorded[name] },
     ])
   );
   const out: Statement[] = [];
@@ -403,6 +405,17 @@ describe('other spellings', () => {
     expect((await statements('sqlserver', aggs))[0].sql).toContain(
       'g.[rep0] COLLATE Latin1_General_BIN2 ASC'
     );
+  });
+
+  it('a column of a deterministic collation names its buckets by value, no MIN over its rows', async () => {
+    const aggs = { t: { terms: { field: 'k', order: { _key: 'asc' } } } };
+    const [byValue] = await statements('postgres', aggs, 'UTC', { k: { deterministic: true } });
+    expect(byValue.sql).toContain('r."c0" AS "rep0"');
+    expect(byValue.sql).not.toContain('MIN(r.');
+    // Keys are still ordered by their bytes, over the groups.
+    expect(byValue.sql).toContain(`CAST(g."rep0" AS text) COLLATE "C" ASC`);
+    const [byBytes] = await statements('postgres', aggs);
+    expect(byBytes.sql).toContain('MIN(r."c1") AS "rep0"');
   });
 
   it('booleans are 0/1 and sums of longs do not overflow', async () => {
